@@ -1,0 +1,181 @@
+"""The one contract every game implements, documented once.
+
+A game is a deterministic state machine over immutable states:
+
+* ``start(setup)`` returns the initial state for a validated setup.
+* ``to_act(state)`` says who acts next: a seat number (0-based), :data:`CHANCE`
+  when dice or another random draw decide, or ``None`` when the game is over.
+* ``legal_actions(state)`` lists the actions the actor may take now. At a chance
+  point it lists the possible outcomes (the same actions as ``chance_outcomes``).
+* ``chance_outcomes(state)`` gives the exact distribution at a chance point as
+  ``(action, Fraction)`` pairs summing to 1, and is empty elsewhere.
+* ``apply(state, action)`` returns a :class:`Step`: the new state and the events
+  that explain what happened. It raises :class:`~racerbile.engine.errors.IllegalAction`
+  (with the rule id where one applies) and never changes its input.
+* ``view(state, seat)`` returns the JSON one seat (or ``None``: a spectator) may see.
+* ``result(state)`` returns the final standings once the game is over.
+
+Platform code never calls ``apply`` directly; it calls :func:`racerbile.engine.step`,
+which does the checks all games share. Everything non-deterministic (dice, clock,
+judge input, stopwatch times) enters as an action, so a record replays exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, TypeAlias, runtime_checkable
+
+from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+@dataclass(frozen=True)
+class Chance:
+    """The chance actor: dice, draws. The host samples it or a referee types it."""
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+CHANCE: Final = Chance()
+Seat: TypeAlias = int
+Actor: TypeAlias = Seat | Chance | None
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action: a small frozen dataclass with a ``kind`` literal."""
+
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the JSON form: ``{"kind": ..., <fields>}``."""
+        return {"kind": self.kind, **_plain(dataclasses.asdict(self))}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event: a small frozen dataclass with a ``kind`` literal."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the JSON form: ``{"kind": ..., <fields>}``."""
+        return {"kind": self.kind, **_plain(dataclasses.asdict(self))}
+
+
+def _plain(value: Any) -> Any:
+    """Turns tuples into lists and Fractions into "n/d" strings, recursively."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    return value
+
+
+@dataclass(frozen=True)
+class Step:
+    """What :meth:`Game.apply` returns: the new state and the events explaining it."""
+
+    state: Any
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One seat's place in the final result (1 = first; equal places are shared)."""
+
+    seat: Seat
+    place: int
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The final standings of a finished game."""
+
+    standings: tuple[Standing, ...]
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Metadata the lobby, CLI and simulator read instead of branching on game ids."""
+
+    id: str
+    name: str
+    min_seats: int
+    max_seats: int
+    rules_version: int
+    has_chance: bool
+    has_hidden_info: bool = False
+    supports_referee: bool = False
+    rule_sets: tuple[str, ...] = ()
+    description: str = ""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game's rules behind the shared contract (see the module docstring)."""
+
+    info: GameInfo
+    Setup: type[BaseModel]
+    action_types: Sequence[type[Action]]
+
+    def start(self, setup: BaseModel) -> Any: ...
+
+    def to_act(self, state: Any) -> Actor: ...
+
+    def legal_actions(self, state: Any) -> Sequence[Action]: ...
+
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Action, Fraction]]: ...
+
+    def apply(self, state: Any, action: Action) -> Step: ...
+
+    def view(self, state: Any, seat: Seat | None) -> dict[str, Any]: ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def describe(self, event: Event, lang: str = "en") -> str: ...
+
+    def seat_names(self, state: Any) -> list[str]: ...
+
+    @property
+    def tracks(self) -> TrackCatalog | None: ...
+
+    @property
+    def bots(self) -> Mapping[str, Bot]: ...
+
+
+Describer = Callable[[Event, str], str]
+
+# A bot picks an action for the seat to act. Bots may draw randomness from the
+# generator they are given (rules never do), so a seeded game stays reproducible.
+Bot = Callable[[Any, "np.random.Generator"], Action]
+
+
+@runtime_checkable
+class TrackCatalog(Protocol):
+    """A game's tracks: bundled ones, files, validation and pictures.
+
+    ``load`` takes a bundled id or a file path and raises
+    :class:`~racerbile.engine.errors.TrackError` with one clear message.
+    """
+
+    def bundled(self) -> dict[str, Path]: ...
+
+    def load(self, ref: str) -> Any: ...
+
+    def validate(self, path: Path) -> list[str]: ...
+
+    def info(self, track: Any) -> dict[str, Any]: ...
+
+    def render_svg(self, track: Any, show: frozenset[str] = frozenset()) -> str: ...
