@@ -118,8 +118,10 @@ def corners(h: Hex, size: float, orientation: Orientation = "pointy") -> list[tu
     cx, cy = to_pixel(h, size, orientation)
     start = 30 if orientation == "pointy" else 0
     return [
-        (cx + size * math.cos(math.radians(start + 60 * i)),
-         cy + size * math.sin(math.radians(start + 60 * i)))
+        (
+            cx + size * math.cos(math.radians(start + 60 * i)),
+            cy + size * math.sin(math.radians(start + 60 * i)),
+        )
         for i in range(6)
     ]
 
@@ -127,7 +129,7 @@ def corners(h: Hex, size: float, orientation: Orientation = "pointy") -> list[tu
 def edge_corners(
     h: Hex, direction: int, size: float, orientation: Orientation = "pointy"
 ) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Returns the two corner points of the edge of ``h`` shared with its neighbour in ``direction``."""
+    """Returns the two corners of the edge that ``h`` shares with its neighbour in ``direction``."""
     cx, cy = to_pixel(h, size, orientation)
     nx, ny = to_pixel(h.neighbor(direction), size, orientation)
     angle = math.atan2(ny - cy, nx - cx)

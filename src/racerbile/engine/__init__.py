@@ -2,8 +2,30 @@
 
 from .chance import DiceStream, pick
 from .codec import ActionCodec
-from .contract import CHANCE, Action, Actor, Chance, Event, Game, GameInfo, Result, Seat, Standing, Step, TrackCatalog
-from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RecordError, RulesError, TrackError
+from .contract import (
+    CHANCE,
+    Action,
+    Actor,
+    Bot,
+    Chance,
+    Event,
+    Game,
+    GameInfo,
+    Result,
+    Seat,
+    Standing,
+    Step,
+    TrackCatalog,
+)
+from .errors import (
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    RecordError,
+    RulesError,
+    TrackError,
+)
 from .ledger import Drank, DrinkType, Ledger
 from .record import Record, Replay, replay
 from .step import step
@@ -13,6 +35,7 @@ __all__ = [
     "Action",
     "ActionCodec",
     "Actor",
+    "Bot",
     "Chance",
     "DiceStream",
     "Drank",

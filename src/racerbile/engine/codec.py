@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -45,6 +44,10 @@ class ActionCodec:
         return action.to_json()
 
 
-@cache
+_ADAPTERS: dict[type[Action], TypeAdapter[Any]] = {}
+
+
 def _adapter(cls: type[Action]) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+    if cls not in _ADAPTERS:
+        _ADAPTERS[cls] = TypeAdapter(cls)
+    return _ADAPTERS[cls]

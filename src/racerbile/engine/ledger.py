@@ -82,7 +82,7 @@ class Ledger:
         return self.sips_drunk(player) // self.drinks[player].sips
 
     def sips_left(self, player: int) -> int:
-        """Returns the sips left in the current drink; an emptied drink is replaced by a full one."""
+        """Returns the sips left in the current drink (an empty one is replaced by a full one)."""
         size = self.drinks[player].sips
         return size - self.sips_drunk(player) % size
 

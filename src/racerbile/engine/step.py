@@ -22,7 +22,9 @@ def step(game: Game, state: Any, action: Action, actor: Actor | str = "trusted")
     if to_act is None:
         raise GameOver("the game is over; no more actions are accepted")
     if actor != "trusted" and actor != to_act:
-        raise NotYourTurn(f"it is {_name(game, state, to_act)}'s turn, not {_name(game, state, actor)}'s")
+        raise NotYourTurn(
+            f"it is {_name(game, state, to_act)}'s turn, not {_name(game, state, actor)}'s"
+        )
     return game.apply(state, action)
 
 
