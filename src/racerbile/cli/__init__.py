@@ -20,6 +20,7 @@ app = typer.Typer(
 _SUBAPPS = [
     ("track", "Tracks: list, info, validate, render."),
     ("solve", "Exact solvers (Vectrace)."),
+    ("dev", "Developer tools: golden playthroughs."),
 ]
 _COMMAND_MODULES = ["replay", "odds", "serve", "simulate"]
 
@@ -53,7 +54,9 @@ def list_games() -> None:
             info = get_game(game_id).info
         except ImportError:
             continue
-        console.print(f"[bold]{info.id}[/]  {info.name} ({info.min_seats}-{info.max_seats} players)")
+        console.print(
+            f"[bold]{info.id}[/]  {info.name} ({info.min_seats}-{info.max_seats} players)"
+        )
 
 
 _register()

@@ -1,0 +1,78 @@
+"""Golden playthroughs: one seeded game written out as text, step by step.
+
+A playthrough starts with the game id, rules version and setup, then gives for each
+step the state notation, who acts, the legal actions, the action taken and the
+event sentences. Checked-in playthroughs are diffed by a test, so any change of
+rules behaviour shows up in review as sentences that change.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+from pydantic import BaseModel
+
+from .chance import DiceStream
+from .contract import Action, Chance, Game
+from .step import step
+
+MAX_LEGAL_SHOWN = 24
+
+
+def playthrough(game: Game, setup: BaseModel, seed: int, max_steps: int = 400) -> str:
+    """Returns the text of one seeded game (random legal actions, digital dice)."""
+    lines = [
+        f"game: {game.info.id}",
+        f"rules_version: {game.info.rules_version}",
+        f"seed: {seed}",
+        f"setup: {json.dumps(setup.model_dump(mode='json'), sort_keys=True)}",
+        "",
+    ]
+    state = game.start(setup)
+    dice, rng = DiceStream(seed), np.random.default_rng(seed)
+    for number in range(1, max_steps + 1):
+        actor = game.to_act(state)
+        lines.append(f"state: {_state_text(game, state)}")
+        if actor is None:
+            break
+        legal = list(game.legal_actions(state))
+        if isinstance(actor, Chance):
+            action = dice.choose(game.chance_outcomes(state))
+            who = "chance"
+        else:
+            action = legal[int(rng.integers(len(legal)))]
+            who = game.seat_names(state)[actor]
+        shown = ", ".join(_action_text(game, a) for a in legal[:MAX_LEGAL_SHOWN])
+        more = f", … ({len(legal)} in all)" if len(legal) > MAX_LEGAL_SHOWN else ""
+        lines += [
+            f"{number}. {who} to act; legal: {shown}{more}",
+            f"   action: {_action_text(game, action)}",
+        ]
+        result = step(game, state, action, actor)
+        lines += [f"   - {game.describe(event, 'en')}" for event in result.events]
+        state = result.state
+    else:
+        lines.append(f"(stopped after {max_steps} steps)")
+    outcome = game.result(state)
+    if outcome is not None:
+        places = ", ".join(
+            f"{s.place}. {game.seat_names(state)[s.seat]}" for s in outcome.standings
+        )
+        lines.append(f"result: {places}")
+    return "\n".join(lines) + "\n"
+
+
+def _state_text(game: Game, state: Any) -> str:
+    formatter = getattr(game, "format_state", None)
+    if callable(formatter):
+        return str(formatter(state))
+    return json.dumps(game.view(state, None), sort_keys=True)
+
+
+def _action_text(game: Game, action: Action) -> str:
+    formatter = getattr(game, "format_action", None)
+    if callable(formatter):
+        return str(formatter(action))
+    return json.dumps(action.to_json(), sort_keys=True)
