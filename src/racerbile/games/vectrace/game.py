@@ -1,0 +1,208 @@
+"""The Vectrace game behind the engine contract: setup, adapter, view.
+
+The rules themselves live in :mod:`.rules`; this module validates the setup, loads
+the track (the only I/O) and turns states into the JSON a seat sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ...engine.contract import Action, Bot, Event, GameInfo, Result, Step
+from ...engine.errors import TrackError
+from . import rules
+from .actions import ACTION_TYPES, describe
+from .catalog import DEFAULT_TRACK, TRACKS, VectraceTracks
+from .notation import format_state
+from .state import Options, State
+from .track import Track, parse_track
+
+INFO = GameInfo(
+    id="vectrace",
+    name="Vectrace",
+    min_seats=1,
+    max_seats=8,
+    rules_version=1,
+    has_chance=False,
+    description="The pen-and-paper vector race on grid paper (Racetrack).",
+)
+
+
+class PlayerSetup(BaseModel):
+    """One player at the table."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=40)
+
+
+class VectraceOptions(BaseModel):
+    """The rule switches: one per variant VT-OPT-1…5, plus the house options."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    collision: bool = Field(False, description="VT-OPT-1: ending on a car crashes both")
+    skid: bool = Field(False, description="VT-OPT-2: leaving the track but ending on it skids")
+    skid_limit: int | None = Field(None, ge=0, description="VT-OPT-2: most squares off the track")
+    barrier: bool = Field(False, description="VT-OPT-3: ending off the track hits the barrier")
+    setback: bool = Field(False, description="VT-OPT-4: crashed cars are set back, not out")
+    setback_moves: int = Field(3, ge=1, le=99, description="VT-OPT-4: how many moves back")
+    laps: bool = Field(False, description="VT-OPT-5: lap race, start line = finish line")
+    lap_count: int | None = Field(None, ge=1, le=99, description="VT-OPT-5: laps (track default)")
+    literal: bool = Field(False, description="VT-END-2: the first car to finish wins at once")
+    redraw_order: bool = Field(False, description="VT-START-1: choose who begins every round")
+    assign_starts: bool = Field(False, description="VT-START-1: start points are assigned")
+    max_rounds: int | None = Field(None, ge=1, description="house rule: end after this many rounds")
+
+
+class VectraceSetup(BaseModel):
+    """A race: players, the track (bundled id or inline text) and the switches."""
+
+    model_config = ConfigDict(extra="forbid")
+    players: list[PlayerSetup] = Field(min_length=1, max_length=8)
+    track: str = DEFAULT_TRACK
+    track_text: str | None = Field(None, description="a whole track file; overrides 'track'")
+    options: VectraceOptions = VectraceOptions()
+
+    @model_validator(mode="after")
+    def _track_loads(self) -> VectraceSetup:
+        track = load_setup_track(self)
+        if len(track.starts) < len(self.players):
+            raise ValueError(
+                f"track {track.id!r} has {len(track.starts)} start points "
+                f"for {len(self.players)} players"
+            )
+        if self.options.laps and not track.checkpoints:
+            raise ValueError(f"VT-OPT-5: track {track.id!r} has no checkpoints for a lap race")
+        return self
+
+
+def load_setup_track(setup: VectraceSetup) -> Track:
+    """Returns the setup's track; raises ValueError with the TrackError message."""
+    try:
+        if setup.track_text is not None:
+            return parse_track(setup.track_text, source="track_text", track_id="custom")
+        return TRACKS.load(setup.track)
+    except TrackError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def rule_options(options: VectraceOptions, track: Track) -> Options:
+    """Returns the rules' switches for the setup options on ``track``."""
+    laps = (options.lap_count or track.laps or 1) if options.laps else 1
+    return Options(
+        collision=options.collision,
+        skid=options.skid,
+        skid_limit=options.skid_limit,
+        barrier=options.barrier,
+        setback=options.setback_moves if options.setback else None,
+        laps=laps,
+        lap_start=options.laps,
+        literal=options.literal,
+        redraw_order=options.redraw_order,
+        assign_starts=options.assign_starts,
+        max_rounds=options.max_rounds,
+    )
+
+
+class VectraceGame:
+    """Vectrace for the engine: see :mod:`racerbile.engine.contract` for the contract."""
+
+    info = INFO
+    Setup = VectraceSetup
+    action_types: Sequence[type[Action]] = ACTION_TYPES
+
+    @property
+    def tracks(self) -> VectraceTracks:
+        """Returns the track catalogue."""
+        return TRACKS
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        """Returns the bots by name: ``optimal``, ``cautious``, ``random``."""
+        from .bots import BOTS
+
+        return BOTS
+
+    def start(self, setup: BaseModel) -> State:
+        """Returns the state before the turn order is set."""
+        assert isinstance(setup, VectraceSetup)
+        track = load_setup_track(setup)
+        names = tuple(p.name for p in setup.players)
+        return rules.start(track, names, rule_options(setup.options, track))
+
+    def to_act(self, state: State) -> int | None:
+        """Returns the seat to act; never CHANCE (Vectrace has no chance)."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Returns the actions open to the actor."""
+        return rules.legal_actions(state)
+
+    def chance_outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
+        """Returns [] (no chance in Vectrace)."""
+        return []
+
+    def apply(self, state: State, action: Action) -> Step:
+        """Returns the next state and its events."""
+        return rules.apply(state, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Returns the JSON anybody may see (Vectrace has no hidden information)."""
+        return view(state)
+
+    def result(self, state: State) -> Result | None:
+        """Returns the standings once the race is over."""
+        return rules.result(state)
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        """Returns the event's sentence in English (``en``) or Danish (``da``)."""
+        return describe(event, lang)
+
+    def seat_names(self, state: State) -> list[str]:
+        """Returns the players' names by seat."""
+        return list(state.names)
+
+
+def view(state: State) -> dict[str, Any]:
+    """Returns the public JSON of ``state``, with the acting car's targets marked."""
+    acting = rules.to_act(state)
+    cars = []
+    for seat, car in enumerate(state.cars):
+        cars.append(
+            {
+                "seat": seat,
+                "name": state.names[seat],
+                "pos": list(car.pos) if car.pos is not None else None,
+                "vector": list(car.vel),
+                "status": car.status,
+                "moves": car.moves,
+                "progress": car.progress,
+                "time": None
+                if car.time is None
+                else f"{car.time.numerator}/{car.time.denominator}",
+                "trail": [list(p) for p in car.trail],
+            }
+        )
+    data: dict[str, Any] = {
+        "game": INFO.id,
+        "track": state.track.id,
+        "phase": state.phase,
+        "round": state.round,
+        "order": list(state.order),
+        "to_act": acting,
+        "cars": cars,
+        "notation": format_state(state),
+    }
+    if state.phase == "race" and acting is not None:
+        car = state.cars[acting]
+        data["targets"] = [
+            {"x": x, "y": y, "outcome": rules.preview(state, (x, y))}
+            for x, y in rules.target_points(car)
+        ]
+    return data
+
+
+GAME = VectraceGame()
