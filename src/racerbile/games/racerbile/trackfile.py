@@ -141,8 +141,10 @@ def _decode(raw: bytes | str, source: str) -> str:
                 f"{source}: byte {exc.start} is not UTF-8 text; a track file is UTF-8 TOML"
             ) from None
     if not text.strip():
-        raise TrackError(f"{source}: the file is empty; a track file starts with "
-                         f'format = "{FORMAT}" and version = {VERSION}')
+        raise TrackError(
+            f"{source}: the file is empty; a track file starts with "
+            f'format = "{FORMAT}" and version = {VERSION}'
+        )
     return text
 
 
@@ -175,7 +177,9 @@ def _pydantic_message(exc: ValidationError, source: str) -> str:
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first["loc"])
     problems = len(exc.errors())
-    more = f" (and {problems - 1} more problem{'s' if problems > 2 else ''})" if problems > 1 else ""
+    more = (
+        f" (and {problems - 1} more problem{'s' if problems > 2 else ''})" if problems > 1 else ""
+    )
     return f"{source}: field {where}: {first['msg']}{more}"
 
 
@@ -189,7 +193,7 @@ class _Builder:
         self.names = direction_names(spec.meta.orientation)
 
     def fail(self, where: str, what: str) -> TrackError:
-        return TrackError(f"{self.source}: {where}: {what}")
+        return TrackError(f"{self.source}: field {where}: {what}")
 
     def cells(self) -> dict[Hex, CellKind]:
         spec = self.spec.map
@@ -244,11 +248,20 @@ class _Builder:
                 raise self.fail(here, f"cell {q},{r} is not on the track")
             if cell.neighbor(direction) not in cells:
                 other = cell.neighbor(direction)
-                raise self.fail(here, f"the edge from {q},{r} leads to {other}, which is not on the track")
+                raise self.fail(
+                    here, f"the edge from {q},{r} leads to {other}, which is not on the track"
+                )
             edges.add((cell, direction))
         return edges
 
-    def hexes(self, pairs: list[tuple[int, int]], cells: dict[Hex, CellKind], where: str) -> frozenset[Hex]:
+    def hex(self, pair: tuple[int, int], cells: dict[Hex, CellKind], where: str) -> Hex:
+        if Hex(*pair) not in cells:
+            raise self.fail(where, f"cell {pair[0]},{pair[1]} is not on the track")
+        return Hex(*pair)
+
+    def hexes(
+        self, pairs: list[tuple[int, int]], cells: dict[Hex, CellKind], where: str
+    ) -> frozenset[Hex]:
         out = set()
         for i, (q, r) in enumerate(pairs):
             if Hex(q, r) not in cells:
@@ -270,11 +283,11 @@ def _build(spec: TrackSpec, text: str, source: str, track_id: str, digest: str) 
     cells = b.cells()
     tags: dict[Hex, frozenset[str]] = {}
     for i, cell_spec in enumerate(spec.cell):
-        (cell,) = b.hexes([cell_spec.at], cells, f"cell[{i}].at")
+        cell = b.hex(cell_spec.at, cells, f"cell[{i}].at")
         tags[cell] = tags.get(cell, frozenset()) | frozenset(cell_spec.tags)
     grid = []
     for i, slot in enumerate(spec.grid):
-        (at,) = b.hexes([slot.at], cells, f"grid[{i}].at")
+        at = b.hex(slot.at, cells, f"grid[{i}].at")
         facing = None if slot.facing is None else b.direction(slot.facing, f"grid[{i}].facing")
         if facing is not None and at.neighbor(facing) not in cells:
             raise b.fail(f"grid[{i}].facing", f"grid slot {at} faces off the track")
@@ -283,20 +296,27 @@ def _build(spec: TrackSpec, text: str, source: str, track_id: str, digest: str) 
         Fork(
             id=f.id,
             choice=f.choice,
-            branches={n: b.hexes(c, cells, f"fork[{i}].branches.{n}") for n, c in f.branches.items()},
+            branches={
+                n: b.hexes(c, cells, f"fork[{i}].branches.{n}") for n, c in f.branches.items()
+            },
         )
         for i, f in enumerate(spec.fork)
     )
     pit = None
     if spec.pit is not None:
-        pit = Pit(b.hexes(spec.pit.cells, cells, "pit.cells"), spec.pit.enter_in_gear,
-                  spec.pit.free_driver_change)
+        pit = Pit(
+            b.hexes(spec.pit.cells, cells, "pit.cells"),
+            spec.pit.enter_in_gear,
+            spec.pit.free_driver_change,
+        )
     return Track(
         id=track_id,
         name=spec.meta.name,
         cells=cells,
         finish=frozenset(b.edges(spec.finish.edges, cells, "finish.edges")),
-        midway=frozenset(b.edges(spec.midway.edges, cells, "midway.edges")) if spec.midway else frozenset(),
+        midway=frozenset(b.edges(spec.midway.edges, cells, "midway.edges"))
+        if spec.midway
+        else frozenset(),
         walls=frozenset(b.edges(spec.constraints.walls, cells, "constraints.walls")),
         one_way=frozenset(b.edges(spec.constraints.one_way, cells, "constraints.one_way")),
         grid=tuple(grid),

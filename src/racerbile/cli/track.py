@@ -1,0 +1,164 @@
+"""``racerbile track``: list, inspect, validate and draw the tracks of a game.
+
+TRACK is a bundled id or a file path. ``--game`` picks the game (default
+``racerbile``); its catalog comes from the game registry. Every error is one line on
+stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+
+from ..engine.contract import TrackCatalog
+from ..engine.errors import TrackError
+from ._common import err_console, fail
+
+app = typer.Typer(no_args_is_help=True, add_completion=False)
+
+GameOption = Annotated[str, typer.Option("--game", "-g", help="The game whose tracks to use.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+TrackArg = Annotated[str, typer.Argument(help="A bundled track id or a track file path.")]
+
+
+def catalog_for(game: str) -> TrackCatalog:
+    """Returns the track catalog of ``game``; exits with one error line if it has none.
+
+    Uses the registered game's ``tracks``; while a game object cannot be imported yet
+    or cannot give its catalog, falls back to the ``TRACKS`` of the game's ``catalog``
+    module.
+    """
+    from ..games import REGISTRY, UnknownGame, get_game
+
+    try:
+        tracks = get_game(game).tracks
+    except UnknownGame as exc:
+        fail(escape(str(exc)))
+    except (ImportError, AttributeError, TypeError):
+        tracks = _catalog_module(game) if game in REGISTRY else None
+    if tracks is None:
+        fail(f"game {escape(game)!r} has no tracks")
+    return tracks
+
+
+def _catalog_module(game: str) -> TrackCatalog | None:
+    try:
+        module = importlib.import_module(f"racerbile.games.{game}.catalog")
+    except ImportError:
+        return None
+    tracks: TrackCatalog | None = getattr(module, "TRACKS", None)
+    return tracks
+
+
+def _problem(exc: TrackError) -> str:
+    """Returns the first problem of a TrackError, noting how many more there are."""
+    more = len(exc.problems) - 1
+    suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
+    return exc.problems[0] + suffix
+
+
+def _load(catalog: TrackCatalog, ref: str) -> Any:
+    try:
+        return catalog.load(ref)
+    except TrackError as exc:
+        fail(escape(_problem(exc)))
+
+
+def png_from_svg(svg: str) -> bytes:
+    """Returns a PNG picture of an SVG document (via cairosvg)."""
+    import cairosvg
+
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return png
+
+
+@app.command("list")
+def list_tracks(game: GameOption = "racerbile", as_json: JsonOption = False) -> None:
+    """Lists the bundled tracks."""
+    catalog = catalog_for(game)
+    rows = []
+    for track_id, path in catalog.bundled().items():
+        info = catalog.info(_load(catalog, track_id))
+        rows.append(
+            {"id": track_id, "name": info["name"], "path": str(path), "cells": info["cells"]}
+        )
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    for row in rows:
+        typer.echo(f"{row['id']:<12} {row['name']:<24} {row['cells']:>4} cells")
+
+
+@app.command("info")
+def track_info(
+    track: TrackArg, game: GameOption = "racerbile", as_json: JsonOption = False
+) -> None:
+    """Shows the facts of a track: cells, lap length, forks, pit, grid."""
+    catalog = catalog_for(game)
+    info = catalog.info(_load(catalog, track))
+    if as_json:
+        typer.echo(json.dumps(info, indent=2, ensure_ascii=False))
+        return
+    for key, value in info.items():
+        if value in (None, [], {}, ""):
+            continue
+        shown = value if isinstance(value, str | int | float) else json.dumps(value)
+        typer.echo(f"{key:<18} {shown}")
+
+
+@app.command("validate")
+def validate_tracks(
+    files: Annotated[list[str], typer.Argument(help="Track files (or bundled ids).")],
+    game: GameOption = "racerbile",
+) -> None:
+    """Checks track files; prints OK and any warnings, or one error line per broken file."""
+    catalog = catalog_for(game)
+    broken = 0
+    for ref in files:
+        path = catalog.bundled().get(ref, Path(ref))
+        try:
+            warnings = catalog.validate(path)
+        except TrackError as exc:
+            broken += 1
+            err_console.print(
+                f"[bold red]error:[/] {escape(_problem(exc))}", highlight=False, soft_wrap=True
+            )
+            continue
+        note = f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
+        typer.echo(f"OK {path}{note}")
+        for warning in warnings:
+            typer.echo(f"  warning: {warning}")
+    if broken:
+        raise typer.Exit(2)
+
+
+@app.command("render")
+def render_track(
+    track: TrackArg,
+    output: Annotated[Path, typer.Option("--output", "-o", help="An .svg or .png file.")],
+    show: Annotated[
+        list[str] | None, typer.Option("--show", help="Overlay: distance or coords (repeatable).")
+    ] = None,
+    game: GameOption = "racerbile",
+) -> None:
+    """Draws a track to an SVG or PNG file."""
+    suffix = output.suffix.lower()
+    if suffix not in (".svg", ".png"):
+        fail(f"{escape(str(output))}: the output must end in .svg or .png")
+    catalog = catalog_for(game)
+    loaded = _load(catalog, track)
+    try:
+        svg = catalog.render_svg(loaded, frozenset(show or ()))
+    except ValueError as exc:
+        fail(escape(str(exc)))
+    data = svg.encode("utf-8") if suffix == ".svg" else png_from_svg(svg)
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        fail(f"{escape(str(output))}: cannot write: {escape(exc.strerror or str(exc))}")
+    typer.echo(f"wrote {output}")
