@@ -1,0 +1,195 @@
+"""``racerbile simulate``: many seeded games between bots, with tables, JSON, CSV and plots."""
+
+from __future__ import annotations
+
+import json
+import time
+import typing
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from pydantic import BaseModel, ValidationError
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..engine import Game
+from ..games import UnknownGame
+from ..sim import (
+    ENGINES,
+    GameOutcome,
+    RunSummary,
+    SimSpec,
+    board_cells,
+    check_players,
+    choose_engine,
+    resolve_game,
+    run,
+    summarise,
+)
+from ..sim.report import document, tables, write_csv
+from ._common import console, err_console, fail
+
+
+def register(app: typer.Typer) -> None:
+    """Adds the ``simulate`` command to ``app``."""
+    app.command("simulate")(simulate)
+
+
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id, e.g. racerbile")],
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="bot per seat, comma separated: greedy,stalin")
+    ],
+    track: Annotated[str | None, typer.Option(help="bundled track id or a track file")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
+    seed: Annotated[int, typer.Option(min=0, help="master seed")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="processes")] = 1,
+    dask: Annotated[
+        str | None, typer.Option(help="Dask scheduler address, or 'local' for a LocalCluster")
+    ] = None,
+    engine: Annotated[str, typer.Option(help="reference or fast")] = "reference",
+    rule_set: Annotated[str | None, typer.Option(help="rule set, e.g. babybile")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--set", help="setup field, e.g. --set options.laps=2")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    out: Annotated[
+        Path | None, typer.Option(help="write games.csv, summary.json and plots")
+    ] = None,
+) -> None:
+    """Simulates GAME between bots and reports win rates, sips, off-track exits, overtakes."""
+    if engine not in ENGINES:
+        fail(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    game = _game(game_id)
+    bots = tuple(p.strip() for p in players.split(",") if p.strip())
+    try:
+        check_players(game, bots)
+    except ValueError as exc:
+        fail(str(exc))
+    setup = build_setup(game, bots, track, rule_set, option or [])
+    spec, note = choose_engine(SimSpec(game_id, setup, bots, seed, engine))
+    if note:
+        err_console.print(f"[yellow]note:[/] {note}", highlight=False)
+    started = time.perf_counter()
+    outcomes = _run(spec, games, workers, dask, show_progress=not as_json)
+    elapsed = time.perf_counter() - started
+    _report(spec, outcomes, elapsed, as_json, out)
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return resolve_game(game_id)
+    except UnknownGame as exc:
+        fail(str(exc))
+
+
+def build_setup(
+    game: Game, bots: tuple[str, ...], track: str | None, rule_set: str | None, sets: list[str]
+) -> dict[str, Any]:
+    """Returns the validated setup JSON for the game; fails with the field at fault."""
+    fields = game.Setup.model_fields
+    data: dict[str, Any] = {}
+    if "players" in fields:
+        names = [f"{bot} {seat + 1}" for seat, bot in enumerate(bots)]
+        item = _item_type(fields["players"].annotation)
+        takes_models = isinstance(item, type) and issubclass(item, BaseModel)
+        data["players"] = [{"name": n} for n in names] if takes_models else names
+    if track is not None:
+        path = Path(track)
+        if path.is_file() and "track_text" in fields:
+            data["track_text"] = path.read_text(encoding="utf-8")
+        else:
+            data["track"] = track
+    if rule_set is not None:
+        if "rule_set" not in fields:
+            fail(f"{game.info.name} has no rule sets")
+        data["rule_set"] = rule_set
+    for item_text in sets:
+        _set_path(data, item_text)
+    try:
+        return game.Setup.model_validate(data).model_dump(mode="json")
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "setup"
+        fail(f"setup field {where}: {first['msg']}")
+
+
+def _item_type(annotation: Any) -> Any:
+    args = typing.get_args(annotation)
+    return args[0] if args else None
+
+
+def _set_path(data: dict[str, Any], text: str) -> None:
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        fail(f"--set takes FIELD=VALUE, not {text!r}")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    *parents, last = key.split(".")
+    node = data
+    for part in parents:
+        node = node.setdefault(part, {})
+    node[last] = value
+
+
+def _run(
+    spec: SimSpec, games: int, workers: int, dask: str | None, show_progress: bool
+) -> list[GameOutcome]:
+    if not show_progress:
+        return run(spec, games, workers=workers, dask=dask)
+    columns = (
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        return run(spec, games, workers=workers, dask=dask, progress=lambda n: bar.advance(task, n))
+
+
+def _report(
+    spec: SimSpec, outcomes: list[GameOutcome], elapsed: float, as_json: bool, out: Path | None
+) -> None:
+    summary = summarise(outcomes)
+    doc = document(summary, spec)
+    turns = sum(s.turns for g in outcomes for s in g.seats)
+    doc["timing"] = {
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(len(outcomes) / elapsed, 2) if elapsed else None,
+        "player_turns_per_s": round(turns / elapsed, 1) if elapsed else None,
+    }
+    if out is not None:
+        doc["files"] = [str(p) for p in _write_out(spec, outcomes, summary, doc, out)]
+    if as_json:
+        print(json.dumps(doc, indent=2))
+        return
+    console.print(tables(summary, spec))
+    timing = doc["timing"]
+    console.print(
+        f"{len(outcomes)} games in {elapsed:.2f} s: {timing['games_per_s']} games/s, "
+        f"{timing['player_turns_per_s']} player-turns/s"
+    )
+    for path in doc.get("files", []):
+        console.print(f"wrote {path}", highlight=False)
+
+
+def _write_out(
+    spec: SimSpec,
+    outcomes: list[GameOutcome],
+    summary: RunSummary,
+    doc: dict[str, Any],
+    out: Path,
+) -> list[Path]:
+    from ..sim.plots import write_plots  # Matplotlib loads only when pictures are wanted
+
+    out.mkdir(parents=True, exist_ok=True)
+    csv_path = out / "games.csv"
+    write_csv(outcomes, csv_path)
+    json_path = out / "summary.json"
+    json_path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    title = f"{spec.game} on {spec.setup.get('track', '')}: {len(outcomes)} games"
+    plots = write_plots(outcomes, summary, out, board_cells(spec), title)
+    return [csv_path, json_path, *plots]

@@ -1,0 +1,387 @@
+"""Racerbile bots: seven driving styles over the same move help.
+
+Every bot answers the decision in front of it with one legal action:
+
+* start: a heading along the racing line (RB-RACE-4), the first time-trial time;
+* manual announcements (RB-ANN-1): every announcement owed, before anything else;
+* shift phase: a wanted gear (shift towards it, then roll);
+* move phase: an end cell chosen among :func:`~.moves.move_options`, reached by
+  stepping along its cheapest path (the help is asked again after each step).
+
+Styles (``BOTS``):
+
+``random``     a random gear; a random end cell among those that gain ground.
+``cautious``   never above 2nd gear (no 10-12, so never off the track); sips weigh double.
+``greedy``     the gear and end cell with the best expected progress minus sips this turn.
+``stalin``     RB-OPT-3: always shifts up, always blocks, always leaves the track when it can.
+``drinker``    the most sips for itself.
+``sadist``     the most sips for the others (overtakes, midway toasts, blocks).
+``optimal``    the gear and end cell minimising the expected turns to finish alone
+               (:mod:`.policy`: value iteration per track, solved once per process).
+
+Bots are deterministic given their generator: ties are broken by the move help's
+order (cheapest first, then by cell), and only ``random`` draws from the generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+
+from ...engine.contract import Action, Bot
+from ...hexgrid import Hex
+from .actions import Announce, Face, Pass, Roll, Shift, StepTo, Stop, TimeTrial
+from .moves import MoveOption, geometry, move_options
+from .policy import Policy, policy_for
+from .ranking import closed_for, distance_field, lap_length, rank_key
+from .rules import legal_actions
+from .state import Car, State
+from .track import CellKind
+
+FAR = 10_000
+
+
+# -- what an end cell means -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """One end cell of the current roll, with what ending there brings."""
+
+    option: MoveOption
+    place: Hex  # the track cell the car counts at (where it left, when off the track)
+    laps: int
+    progress: int  # cells gained towards the finish, laps counted
+    overtaken: int  # cars passed (RB-TURN-6)
+    toasts: int  # forward midway crossings (RB-CELL-4)
+    end_kind: CellKind | None
+
+    @property
+    def sips(self) -> int:
+        """Sips the mover drinks for this move from now (squeals, cells not moved)."""
+        return self.option.sips
+
+    @property
+    def off_track(self) -> bool:
+        """Tells whether the move ends off the track."""
+        return self.option.off_track
+
+
+def _mover(state: State) -> Car:
+    """Returns the car whose turn it is."""
+    assert state.turn is not None
+    return state.cars[state.turn.seat]
+
+
+def _distance(state: State, laps: int, cell: Hex) -> int:
+    return distance_field(state.config, closed_for(state.config, state.forks, laps)).get(cell, FAR)
+
+
+def plans(state: State) -> list[Plan]:
+    """Returns every end cell of the current roll as a :class:`Plan`, cheapest first."""
+    turn = state.turn
+    assert turn is not None
+    seat = turn.seat
+    car = state.cars[seat]
+    geo = geometry(state.config.track)
+    length = lap_length(state, car.laps) or 1
+    before = car.laps * length - _distance(state, car.laps, car.place)
+    mine = rank_key(state, seat)
+    others = [(k, rank_key(state, k)) for k in range(len(state.cars)) if k != seat]
+    out = []
+    for option in move_options(state).values():
+        cell, laps, toasts = car.cell, car.laps, 0
+        for d in option.directions:
+            laps += geo.finish[cell][d]
+            toasts += geo.midway[cell][d] > 0
+            cell = geo.neighbors[cell][d]
+        distance = _distance(state, laps, cell)
+        after = (-laps, distance, FAR)
+        passed = sum(1 for _, key in others if key < mine and key > after)
+        out.append(
+            Plan(option, cell, laps, laps * length - distance - before, passed, toasts,
+                 None if option.off_track else geo.kinds.get(cell))
+        )  # fmt: skip
+    return out
+
+
+def _future_sips(state: State, plan: Plan) -> float:
+    """Sips ending here costs later: forced 1st gear (RB-CELL-2), leaving the track."""
+    gear = _mover(state).gear
+    if plan.off_track:
+        seat = state.turn.seat if state.turn else 0
+        chug = state.ledger.sips_left(seat) if state.config.rules.off_track_chug else 0
+        whole = 11 if state.config.options.off_track_whole_beer else 0
+        return (gear - 1) + chug + whole
+    if plan.end_kind is CellKind.downshift:
+        return gear - 1
+    return 0.0
+
+
+def _tempo(state: State, plan: Plan) -> float:
+    """Cells of progress lost by starting next turn in 1st gear."""
+    gear = _mover(state).gear
+    slowed = plan.off_track or plan.end_kind is CellKind.downshift
+    return 2.5 * (gear - 1) if slowed else 0.0
+
+
+# -- gears ----------------------------------------------------------------------------
+
+
+@cache
+def totals(dice: int) -> tuple[tuple[int, Fraction], ...]:
+    """Returns the distribution of the dice total, each die uniform on 1-4 (RB-DICE-5)."""
+    dist = {0: Fraction(1)}
+    for _ in range(dice):
+        nxt: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for face in range(1, 5):
+                nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / 4
+        dist = nxt
+    return tuple(sorted(dist.items()))
+
+
+def straight_run(state: State) -> int:
+    """Returns how many track cells the moving car can go straight (the best first
+    direction when it has no heading yet)."""
+    turn = state.turn
+    assert turn is not None
+    car = state.cars[turn.seat]
+    geo = geometry(state.config.track)
+    closed = closed_for(state.config, state.forks, car.laps)
+    headings = [car.heading] if car.heading is not None else range(6)
+    best = 0
+    for heading in headings:
+        cell, run = car.place, 0
+        while run < 12 and geo.open.get(cell, (False,) * 6)[heading]:
+            cell = geo.neighbors[cell][heading]
+            if cell in closed:
+                break
+            run += 1
+        best = max(best, run)
+    return best
+
+
+def gear_value(state: State, gear: int, run: int) -> float:
+    """Expected cells gained minus sips this turn in ``gear`` with ``run`` straight cells."""
+    value = 0.0
+    for total, p in totals(gear):
+        gained, sips = float(total), 0.0
+        if total >= 10 and run < total:  # RB-DICE-7: too fast, off the track
+            gained, sips = run, (total - run) + 2 * (gear - 1)
+        elif 7 <= total <= 9:
+            sips = 0.5  # RB-DICE-6: a squeal or so
+        value += float(p) * (gained - sips)
+    return value - gear / 4  # RB-DICE-4: each die shows 1 a quarter of the time
+
+
+GearChoice = Callable[[State, list[int], np.random.Generator], int]
+
+
+def _gear_options(state: State, legal: Sequence[Action]) -> list[int]:
+    gear = _mover(state).gear
+    gears = [gear] if Roll() in legal else []
+    if Shift("up") in legal:
+        gears.append(gear + 1)
+    if Shift("down") in legal:
+        gears.append(gear - 1)
+    return gears
+
+
+def _shift_towards(state: State, legal: Sequence[Action], wanted: int) -> Action:
+    gear = _mover(state).gear
+    if wanted > gear and Shift("up") in legal:
+        return Shift("up")
+    if wanted < gear and Shift("down") in legal:
+        return Shift("down")
+    return Roll() if Roll() in legal else legal[0]
+
+
+def best_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
+    """The gear with the best :func:`gear_value` (a downshift costs a sip, RB-DICE-3)."""
+    current = _mover(state).gear
+    run = straight_run(state)
+    return max(gears, key=lambda g: gear_value(state, g, run) - (g < current))
+
+
+def low_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
+    """The gear nearest to 2nd without going above it."""
+    return max((g for g in gears if g <= 2), default=min(gears))
+
+
+def top_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
+    """Always up."""
+    return max(gears)
+
+
+def random_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
+    """Any gear on offer."""
+    return gears[int(rng.integers(len(gears)))]
+
+
+# -- end cells ------------------------------------------------------------------------
+
+PlanChoice = Callable[[State, list[Plan], np.random.Generator], Plan]
+
+
+def greedy_score(state: State, plan: Plan) -> float:
+    """Progress minus sips now and later, and the tempo a forced 1st gear costs."""
+    return plan.progress - plan.sips - _future_sips(state, plan) - _tempo(state, plan)
+
+
+def greedy_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:
+    """The best :func:`greedy_score`."""
+    return max(options, key=lambda p: greedy_score(state, p))
+
+
+def cautious_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:
+    """Progress with every sip counted twice."""
+    return max(options, key=lambda p: p.progress - 2 * (p.sips + _future_sips(state, p)))
+
+
+def stalin_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:
+    """Off the track if it can, else onto a blocking cell, else the greedy choice."""
+    return max(
+        options,
+        key=lambda p: (p.off_track, p.end_kind is CellKind.block, greedy_score(state, p)),
+    )
+
+
+def drinker_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:
+    """The most sips for itself, then progress."""
+    return max(options, key=lambda p: (p.sips + _future_sips(state, p), p.progress))
+
+
+def sadist_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:
+    """The most sips for the others (overtakes, toasts, a block), then the greedy choice."""
+    others = len(state.cars) - 1
+
+    def harm(p: Plan) -> tuple[float, float]:
+        block = 0.5 * (p.end_kind is CellKind.block)
+        return p.overtaken + p.toasts * others + block, greedy_score(state, p)
+
+    return max(options, key=harm)
+
+
+def random_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:
+    """Any end cell that gains ground (any at all when none does)."""
+    forward = [p for p in options if p.progress > 0] or options
+    return forward[int(rng.integers(len(forward)))]
+
+
+# -- the decision -----------------------------------------------------------------------
+
+
+def facing(state: State, legal: Sequence[Action]) -> Action:
+    """RB-RACE-4: the heading whose next cell is nearest the line."""
+    faces = [a for a in legal if isinstance(a, Face)]
+    seat = state.order[state.index] if state.order else 0
+    car = state.cars[seat]
+    geo = geometry(state.config.track)
+    field = distance_field(state.config, closed_for(state.config, state.forks, car.laps))
+    here = field.get(car.cell, FAR)
+
+    def gain(face: Face) -> int:
+        if not geo.open.get(car.cell, (False,) * 6)[face.direction]:
+            return -FAR
+        return here - field.get(geo.neighbors[car.cell][face.direction], FAR)
+
+    return max(faces, key=gain)
+
+
+def decide(state: State, rng: np.random.Generator, gear: GearChoice, plan: PlanChoice) -> Action:
+    """Returns the action of a bot that picks gears with ``gear`` and end cells with ``plan``."""
+    legal = legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    turn = state.turn
+    owed = sorted(turn.owed - turn.said) if turn is not None else []
+    for what in owed:
+        if Announce(what) in legal:
+            return Announce(what)
+    if any(isinstance(a, Face) for a in legal):
+        return facing(state, legal)
+    if any(isinstance(a, TimeTrial) for a in legal):
+        return next(a for a in legal if isinstance(a, TimeTrial))
+    if turn is not None and turn.phase == "shift":
+        return _shift_towards(state, legal, gear(state, _gear_options(state, legal), rng))
+    if turn is not None and turn.phase == "move":
+        return _step_towards(state, legal, plan, rng)
+    return Pass() if Pass() in legal else legal[0]
+
+
+def _step_towards(
+    state: State, legal: Sequence[Action], plan: PlanChoice, rng: np.random.Generator
+) -> Action:
+    options = plans(state)
+    if not options:
+        return Stop() if Stop() in legal else legal[0]
+    chosen = plan(state, options, rng)
+    directions = chosen.option.directions
+    if directions and StepTo(directions[0]) in legal:
+        return StepTo(directions[0])
+    if chosen.off_track:  # the step that leaves the track (RB-DICE-7)
+        off = [a for a in legal if isinstance(a, StepTo)]
+        if off:
+            return off[0]
+    return Stop() if Stop() in legal else legal[0]
+
+
+def bot(gear: GearChoice, plan: PlanChoice) -> Bot:
+    """Returns a bot from a gear choice and an end-cell choice."""
+
+    def play(state: State, rng: np.random.Generator) -> Action:
+        return decide(state, rng, gear, plan)
+
+    return play
+
+
+def _policy(state: State) -> Policy:
+    config = state.config
+    return policy_for(
+        config.track, config.rules.facing, config.rules.smashed_gearbox, config.laps + 1
+    )
+
+
+def optimal_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
+    """The gear with the fewest expected turns to finish (a downshift's sip breaks ties)."""
+    assert state.turn is not None
+    car = state.cars[state.turn.seat]
+    position = (car.place, car.heading or 0)
+    crossings = state.config.laps - car.laps
+    policy = _policy(state)
+    return min(
+        gears, key=lambda g: policy.gear_turns(position, g, crossings) + 1e-6 * (g < car.gear)
+    )
+
+
+def optimal_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:
+    """The end cell with the fewest expected turns to finish, then the fewest sips."""
+    assert state.turn is not None
+    car = state.cars[state.turn.seat]
+    heading = state.turn.heading if state.turn.heading is not None else car.heading or 0
+    policy = _policy(state)
+
+    def turns(plan: Plan) -> tuple[float, int]:
+        last = plan.option.directions[-1] if plan.option.directions else heading
+        slowed = plan.off_track or plan.end_kind is CellKind.downshift
+        gear = 1 if slowed else car.gear
+        left = policy.turns((plan.place, last), gear, slowed, state.config.laps - plan.laps)
+        return left, plan.sips
+
+    return min(options, key=turns)
+
+
+BOTS: dict[str, Bot] = {
+    "random": bot(random_gear, random_plan),
+    "cautious": bot(low_gear, cautious_plan),
+    "greedy": bot(best_gear, greedy_plan),
+    "stalin": bot(top_gear, stalin_plan),
+    "drinker": bot(top_gear, drinker_plan),
+    "sadist": bot(best_gear, sadist_plan),
+    "optimal": bot(optimal_gear, optimal_plan),
+}

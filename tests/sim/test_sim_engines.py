@@ -1,0 +1,56 @@
+"""The fast-engine hook: absent, present, or present but not for this setup."""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+
+from racerbile.sim import GameOutcome, SimSpec, choose_engine, fast_engine_for, play_chunk, run
+
+
+class _Echo:
+    """A fast engine that plays the reference games, refusing two-player setups."""
+
+    def unsupported(self, spec: SimSpec) -> str | None:
+        return "two players are not supported" if len(spec.players) == 2 else None
+
+    def play_chunk(self, spec: SimSpec, indices: Sequence[int]) -> list[GameOutcome]:
+        return play_chunk(spec, indices)
+
+
+@pytest.fixture
+def fast_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("racerbile.sim.fast")
+    module.engine_for = lambda game_id: _Echo() if game_id.startswith("toy") else None  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "racerbile.sim.fast", module)
+
+
+def test_without_a_fast_module_the_reference_engine_plays(toy_spec: SimSpec) -> None:
+    if "racerbile.sim.fast" in sys.modules:
+        pytest.skip("a fast engine is installed")
+    assert fast_engine_for("toy_race:GAME") is None
+    spec, note = choose_engine(replace(toy_spec, engine="fast"))
+    assert spec.engine == "reference"
+    assert note is not None and "no fast engine is available" in note
+
+
+def test_a_fast_engine_that_accepts_plays(toy_spec: SimSpec, fast_module: None) -> None:
+    spec, note = choose_engine(replace(toy_spec, engine="fast"))
+    assert (spec.engine, note) == ("fast", None)
+    assert run(spec, 5) == run(toy_spec, 5)
+
+
+def test_a_fast_engine_that_refuses_says_why(toy_spec: SimSpec, fast_module: None) -> None:
+    two = replace(toy_spec, players=("slow", "fast"), engine="fast")
+    spec, note = choose_engine(two)
+    assert spec.engine == "reference"
+    assert note is not None and "two players are not supported" in note
+
+
+def test_an_unknown_engine_is_refused(toy_spec: SimSpec) -> None:
+    with pytest.raises(ValueError, match="expected one of: reference, fast"):
+        choose_engine(replace(toy_spec, engine="turbo"))
