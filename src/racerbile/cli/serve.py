@@ -1,0 +1,101 @@
+"""``racerbile serve`` and ``racerbile play``: the web app on this machine or for a network."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import webbrowser
+from typing import Annotated
+
+import typer
+
+from ._common import console, fail
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="Database URL: sqlite:///path or postgresql+psycopg://user@host/db "
+        "(default: racerbile.sqlite3 in your data folder).",
+    ),
+]
+
+
+def register(app: typer.Typer) -> None:
+    """Adds the ``serve`` and ``play`` commands."""
+    app.command("serve")(serve)
+    app.command("play")(play)
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0: every network).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: DbOption = None,
+) -> None:
+    """Serves the web app and API; unfinished games resume where they stopped."""
+    _run(host, port, db, open_browser=False)
+
+
+def play(
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: DbOption = None,
+    browser: Annotated[
+        bool, typer.Option("--browser/--no-browser", help="Open the browser.")
+    ] = True,
+) -> None:
+    """Serves the web app on this machine only and opens it in the browser."""
+    _run("127.0.0.1", port, db, open_browser=browser)
+
+
+def _run(host: str, port: int, db: str | None, *, open_browser: bool) -> None:
+    import uvicorn
+    from pydantic import ValidationError
+
+    from ..server import Settings, create_app
+    from ..store import Store, StoreError, default_url
+
+    try:
+        settings = Settings(host=host, port=port, db_url=db or default_url())
+    except ValidationError as exc:
+        fail(str(exc.errors()[0]["msg"]))
+    _check_port(host, port)
+    try:
+        store = Store(settings.db_url or default_url())
+    except StoreError as exc:
+        fail(str(exc))
+    config = uvicorn.Config(
+        create_app(settings, store),
+        host=host,
+        port=port,
+        ws_max_size=settings.max_ws_message_bytes * 4,
+        log_level="info",
+    )
+    server = uvicorn.Server(config)
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    console.print(f"racerbile serves [bold]{url}[/] (database: {store.engine.url!r})")
+    if open_browser:
+        threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
+    try:
+        server.run()
+    finally:
+        store.close()
+
+
+def _check_port(host: str, port: int) -> None:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            fail(f"cannot listen on {host}:{port}: {exc.strerror}; choose another --port")
+
+
+def _open_when_up(server: object, url: str) -> None:
+    for _ in range(300):
+        if getattr(server, "started", False):
+            webbrowser.open(url)
+            return
+        time.sleep(0.05)

@@ -1,0 +1,86 @@
+"""The app factory: ``create_app(settings, store)`` wires rooms, hub, routes and limits."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from ..store import Store, StoreError
+from .deps import Services
+from .errors import ApiError
+from .hub import Hub
+from .limits import BodyLimit
+from .room import Rooms
+from .routes import games, join, meta, pages
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings, store: Store) -> FastAPI:
+    """Returns the web app serving every registered game from ``store``.
+
+    On start it rebuilds every unfinished game by replay. The caller owns ``store``.
+    """
+    hub = Hub()
+    rooms = Rooms(store, settings, listeners=[hub.publish])
+    services = Services(settings, store, rooms, hub)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        restored = await rooms.restore()
+        if restored:
+            log.info("restored %d unfinished game(s)", len(restored))
+        yield
+
+    app = FastAPI(title="racerbile", version="1", lifespan=lifespan)
+    app.state.services = services
+    for router in (games.router, join.router, meta.router, pages.router):
+        app.include_router(router)
+    if pages.WEB.joinpath("static").is_dir():
+        app.mount("/static", StaticFiles(directory=pages.WEB / "static"), name="static")
+    _add_error_handlers(app)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(_validation_error(exc).to_json(), status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        code = "request/too_large" if exc.status_code == 413 else f"http/{exc.status_code}"
+        body = {"code": code, "reason": str(exc.detail), "rule_id": None}
+        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(StoreError)
+    async def store_error(_request: Request, exc: StoreError) -> JSONResponse:
+        log.error("store error: %s", exc)
+        body = {
+            "code": "store/unavailable",
+            "reason": "the database is unavailable; try again",
+            "rule_id": None,
+        }
+        return JSONResponse(body, status_code=503)
+
+
+def _validation_error(exc: RequestValidationError) -> ApiError:
+    errors = list(exc.errors())
+    if errors and errors[0]["type"] == "json_invalid":
+        detail = errors[0].get("ctx", {}).get("error") or errors[0]["msg"]
+        return ApiError(422, "request/malformed", f"the body is not valid JSON: {detail}")
+    problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in errors[:5])
+    return ApiError(422, "request/invalid", problems or "invalid request")

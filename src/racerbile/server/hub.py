@@ -1,0 +1,78 @@
+"""The websocket hub: per game, every connection gets its own view after each change.
+
+Pushes go into a bounded queue per connection, drained by that connection's writer,
+so a slow client never holds up a room; one that falls too far behind is dropped
+(it reconnects and fetches the current state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from .room import Caller, Room
+
+QUEUE_SIZE = 256
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One websocket connection: who it is, its language, and its outgoing queue."""
+
+    caller: Caller
+    lang: str
+    queue: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE_SIZE)
+    )
+
+    def push(self, message: dict[str, Any]) -> bool:
+        """Queues a message; returns False (and queues the end) when the client lags."""
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+            return False
+        return True
+
+
+class Hub:
+    """Fans each room's changes out to its connections."""
+
+    def __init__(self) -> None:
+        self._subscribers: dict[str, set[Subscriber]] = defaultdict(set)
+
+    def join(self, room: Room, subscriber: Subscriber) -> None:
+        """Adds a connection and queues the current state for it."""
+        self._subscribers[room.id].add(subscriber)
+        subscriber.push(state_message(room, subscriber))
+
+    def leave(self, room_id: str, subscriber: Subscriber) -> None:
+        """Removes a connection."""
+        subscribers = self._subscribers.get(room_id)
+        if subscribers is not None:
+            subscribers.discard(subscriber)
+            if not subscribers:
+                del self._subscribers[room_id]
+
+    def publish(self, room: Room) -> None:
+        """Queues the new state for every connection to ``room`` (one view per caller)."""
+        made: dict[tuple[Caller, str], dict[str, Any]] = {}
+        for subscriber in list(self._subscribers.get(room.id, ())):
+            key = (subscriber.caller, subscriber.lang)
+            if key not in made:
+                made[key] = state_message(room, subscriber)
+            if not subscriber.push(made[key]):
+                self.leave(room.id, subscriber)
+
+    def count(self, room_id: str) -> int:
+        """Returns how many connections watch a room."""
+        return len(self._subscribers.get(room_id, ()))
+
+
+def state_message(room: Room, subscriber: Subscriber) -> dict[str, Any]:
+    """Returns the ``{"type": "state", ...}`` push for one connection."""
+    return {"type": "state", **room.public(subscriber.caller, subscriber.lang)}

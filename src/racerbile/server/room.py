@@ -1,0 +1,491 @@
+"""Rooms: the one authority per game (validate, store, then tell), and the registry of rooms.
+
+A :class:`Room` owns one game's state. Every action goes through :func:`engine.step`, is
+committed to the store, and only then changes the room and reaches subscribers. After
+each change the room plays the digital dice and the bots until a person is to act.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import ValidationError
+
+from ..engine import (
+    CHANCE,
+    Action,
+    ActionCodec,
+    Actor,
+    Chance,
+    DiceStream,
+    Event,
+    Game,
+    Record,
+    RulesError,
+    step,
+)
+from ..engine.contract import Bot
+from ..games import UnknownGame, get_game
+from ..store import ActionRow, DuplicateWrite, GameRow, SeatRow, Store, now
+from .errors import ApiError, not_found
+from .schemas import GameCreate
+from .security import (
+    hash_token,
+    new_game_id,
+    new_join_code,
+    new_seed,
+    new_token,
+    same_hash,
+)
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+Role = Literal["host", "seat", "spectator"]
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who sends a request: the host, one seat, or a spectator (no token)."""
+
+    role: Role
+    seat: int | None = None
+
+
+SPECTATOR = Caller("spectator")
+HOST = Caller("host")
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new room and the secrets handed out once, at creation."""
+
+    room: Room
+    host_token: str
+    seat_tokens: dict[int, str]
+
+
+class Room:
+    """One game: its state, seats, record, recent events and the lock that orders changes."""
+
+    def __init__(self, row: GameRow, game: Game, store: Store, settings: Settings):
+        self.row = row
+        self.game = game
+        self.store = store
+        self.settings = settings
+        self.listeners: list[Callable[[Room], None]] = []
+        self.lock = asyncio.Lock()
+        self.codec = ActionCodec(game.action_types)
+        self.seats = list(row.seats)
+        self.state = game.start(game.Setup.model_validate(row.setup))
+        self.actions: list[dict[str, Any]] = []
+        self.log: deque[tuple[int, Event]] = deque(maxlen=settings.log_size)
+        self.chance_count = 0
+        self.last_seat: int | None = None
+        self.dice = DiceStream(row.seed)
+        self.stale = False
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        """Returns the number of actions played so far (what a client acts against)."""
+        return len(self.actions)
+
+    @property
+    def to_act(self) -> Actor:
+        return self.game.to_act(self.state)
+
+    def replay(self, rows: list[ActionRow]) -> None:
+        """Rebuilds the state from stored actions; raises RulesError on a broken record."""
+        for row in rows:
+            action = self.codec.decode(row.action)
+            self._record(action, step(self.game, self.state, action))
+        self.dice.skip(self.chance_count)
+
+    # ---- who is who -------------------------------------------------------------
+
+    async def authenticate(self, token: str | None) -> Caller:
+        """Returns the caller a token stands for; raises 401 for a token of no seat."""
+        if token is None:
+            return SPECTATOR
+        digest = hash_token(token)
+        caller: Caller | None = HOST if same_hash(digest, self.row.host_token_hash) else None
+        for seat in self.seats:  # every hash is compared, so timing tells nothing
+            if same_hash(digest, seat.token_hash):
+                caller = Caller("seat", seat.seat)
+        if caller is None:
+            raise ApiError(401, "auth/unknown", "this token belongs to no seat of this game")
+        if caller.seat is not None and not self.seats[caller.seat].claimed:
+            await asyncio.to_thread(self.store.mark_claimed, self.id, caller.seat)
+            self.seats[caller.seat] = replace(self.seats[caller.seat], claimed=True)
+        return caller
+
+    async def claim(self, seat: int) -> str:
+        """Gives a free human seat a new token and returns it; raises 409 when taken."""
+        if not 0 <= seat < len(self.seats):
+            raise ApiError(422, "seat/unknown", f"this game has seats 0 to {len(self.seats) - 1}")
+        async with self.lock:
+            current = self.seats[seat]
+            if current.bot is not None:
+                raise ApiError(409, "seat/taken", f"seat {seat} is played by the {current.bot} bot")
+            token = new_token()
+            if current.claimed or not await asyncio.to_thread(
+                self.store.claim_seat, self.id, seat, hash_token(token)
+            ):
+                raise ApiError(409, "seat/taken", f"seat {seat} ({current.name}) is taken")
+            self.seats[seat] = replace(current, token_hash=hash_token(token), claimed=True)
+        return token
+
+    @property
+    def roller(self) -> int | None:
+        """Returns the seat that may send real dice: the seat that acted last, if any."""
+        return self.last_seat
+
+    def may_roll(self, caller: Caller) -> bool:
+        """Returns True when ``caller`` may send the chance action due now (real dice)."""
+        if self.row.dice != "real" or caller.role == "spectator":
+            return False
+        return caller.role == "host" or self.roller is None or caller.seat == self.roller
+
+    # ---- acting -----------------------------------------------------------------
+
+    async def submit(
+        self, caller: Caller, data: Any, seq: int, seat: int | None, lang: str = "en"
+    ) -> None:
+        """Applies one action ``caller`` made against ``seq``; raises ApiError, changing nothing."""
+        if caller.role == "spectator":
+            raise ApiError(401, "auth/missing", "send a seat or host token to act")
+        async with self.lock:
+            if seq != self.seq:
+                raise ApiError(
+                    409,
+                    "action/stale",
+                    f"the action was made against move {seq}, but the game is at move {self.seq}",
+                    extra={"state": self.public(caller, lang)},
+                )
+            actor = self._actor(caller, seat)
+            try:
+                action = self.codec.decode(data)
+                result = step(self.game, self.state, action, actor)
+            except RulesError as exc:
+                raise ApiError.from_rules(exc) from None
+            await self._commit(action, result.state, result.events, _label(caller, actor))
+            await self._advance()
+
+    def _actor(self, caller: Caller, seat: int | None) -> Actor:
+        to_act = self.to_act
+        if to_act is None:
+            raise ApiError(409, "game/over", "the game is over; no more actions are accepted")
+        if caller.role == "seat" and seat is not None and seat != caller.seat:
+            raise ApiError(403, "seat/not_yours", f"this token acts for seat {caller.seat} only")
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise ApiError(422, "seat/unknown", f"this game has seats 0 to {len(self.seats) - 1}")
+        if isinstance(to_act, Chance) and (caller.role == "seat" or seat is None):
+            if self.may_roll(caller):
+                return CHANCE
+            raise ApiError(403, "seat/not_yours", self._roll_refusal())
+        if caller.role == "host":
+            return to_act if seat is None else seat
+        return caller.seat
+
+    def _roll_refusal(self) -> str:
+        if self.row.dice == "digital":
+            return "the server rolls the dice in this game"
+        return f"it is {self.seats[self.roller or 0].name}'s roll; they or the host send the dice"
+
+    async def advance(self) -> None:
+        """Plays the digital dice and bots until a person is to act (under the lock)."""
+        async with self.lock:
+            await self._advance()
+
+    async def _advance(self) -> None:
+        for _ in range(self.settings.max_auto_actions):
+            action, label = self._automatic()
+            if action is None:
+                return
+            try:
+                result = step(self.game, self.state, action)
+            except RulesError:
+                log.exception("game %s: the %s action %s failed; waiting", self.id, label, action)
+                self.dice = DiceStream(self.row.seed, self.chance_count)  # undo the draw
+                return
+            await self._commit(action, result.state, result.events, label)
+
+    def _automatic(self) -> tuple[Action | None, str]:
+        to_act = self.to_act
+        if isinstance(to_act, Chance):
+            if self.row.dice != "digital":
+                return None, ""
+            return self.dice.choose(self.game.chance_outcomes(self.state)), "dice"
+        if to_act is None or self.seats[to_act].bot is None:
+            return None, ""
+        bot = bots_of(self.game)[self.seats[to_act].bot or ""]
+        rng = np.random.default_rng([self.row.seed, self.seq])
+        return bot(self.state, rng), f"bot:{to_act}"
+
+    async def _commit(
+        self, action: Action, state: Any, events: tuple[Event, ...], label: str
+    ) -> None:
+        data = action.to_json()
+        try:
+            await asyncio.to_thread(self.store.append_action, self.id, self.seq + 1, data, label)
+        except DuplicateWrite:
+            self.stale = True  # another server wrote first: reload from the store
+            raise ApiError(
+                409, "action/stale", "another server changed this game first; reload it"
+            ) from None
+        except BaseException:
+            self.stale = True  # unknown whether it was written: reload from the store
+            raise
+        self._record_json(data, state, events)
+        if self.to_act is None:
+            await asyncio.to_thread(self.store.finish_game, self.id)
+        for listener in self.listeners:
+            listener(self)
+
+    def _record(self, action: Action, result: Any) -> None:
+        self._record_json(action.to_json(), result.state, result.events)
+
+    def _record_json(self, data: dict[str, Any], state: Any, events: tuple[Event, ...]) -> None:
+        before = self.to_act
+        if isinstance(before, Chance):
+            self.chance_count += 1
+        elif before is not None:
+            self.last_seat = before
+        self.state = state
+        self.actions.append(data)
+        self.log.extend((self.seq, e) for e in events)
+
+    # ---- what clients see ---------------------------------------------------------
+
+    def public(self, caller: Caller, lang: str = "en") -> dict[str, Any]:
+        """Returns the game as ``caller`` may see it (the body of GET /api/games/{id})."""
+        to_act = self.to_act
+        view_seat = caller.seat
+        if caller.role == "host" and isinstance(to_act, int):
+            view_seat = to_act
+        result = self.game.result(self.state) if to_act is None else None
+        return {
+            "id": self.id,
+            "game": self.game.info.id,
+            "seq": self.seq,
+            "to_act": "chance" if isinstance(to_act, Chance) else to_act,
+            "seat": caller.seat,
+            "role": caller.role,
+            "dice": self.row.dice,
+            "roller": self.roller if self.row.dice == "real" else None,
+            "seats": [_seat_public(s) for s in self.seats],
+            "view": self.game.view(self.state, view_seat),
+            "legal_actions": [a.to_json() for a in self._legal_for(caller, to_act)],
+            "finished": to_act is None,
+            "result": _result_json(result) if result is not None else None,
+            "log": self._log(lang),
+        }
+
+    def _legal_for(self, caller: Caller, to_act: Actor) -> list[Action]:
+        if isinstance(to_act, Chance):
+            allowed = self.may_roll(caller)
+        else:
+            allowed = to_act is not None and (caller.role == "host" or caller.seat == to_act)
+        return list(self.game.legal_actions(self.state)) if allowed else []
+
+    def _log(self, lang: str) -> list[dict[str, Any]]:
+        describe = getattr(self.game, "describe", None)
+        if describe is None:
+            return []
+        return [{"seq": seq, "kind": e.kind, "text": describe(e, lang)} for seq, e in self.log]
+
+    def record(self) -> Record:
+        """Returns the game record; the dice seed is hidden until the game is over."""
+        finished = self.to_act is None
+        return Record(
+            game=self.game.info.id,
+            rules_version=self.game.info.rules_version,
+            setup=self.row.setup,
+            seed=self.row.seed if finished and self.row.dice == "digital" else None,
+            actions=list(self.actions),
+        )
+
+
+def _label(caller: Caller, actor: Actor) -> str:
+    target = "chance" if isinstance(actor, Chance) else str(actor)
+    return f"{caller.role}:{target}"
+
+
+def _seat_public(seat: SeatRow) -> dict[str, Any]:
+    return {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "claimed": seat.claimed}
+
+
+def _result_json(result: Any) -> Any:
+    # Tuples become lists and Fractions "n/d" strings, as in every other JSON the engine writes.
+    return json.loads(json.dumps(dataclasses.asdict(result), default=str))
+
+
+@dataclass
+class Rooms:
+    """Every room this server holds, loaded from the store on first use."""
+
+    store: Store
+    settings: Settings
+    listeners: list[Callable[[Room], None]] = field(default_factory=list)
+    games: Callable[[str], Game] = get_game
+    _rooms: dict[str, Room] = field(default_factory=dict)
+    _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def get(self, game_id: str) -> Room:
+        """Returns the room of a game; raises 404 when the store has no such game."""
+        room = self._rooms.get(game_id)
+        if room is not None and not room.stale:
+            return room
+        async with self._loading:
+            room = self._rooms.get(game_id)
+            if room is None or room.stale:
+                room = await self._load(game_id)
+                self._rooms[game_id] = room
+        return room
+
+    def count(self) -> int:
+        """Returns how many rooms are held in memory."""
+        return len(self._rooms)
+
+    async def by_code(self, join_code: str) -> Room:
+        """Returns the room with that join code; raises 404."""
+        game_id = await asyncio.to_thread(self.store.game_by_code, join_code.strip().upper())
+        if game_id is None:
+            raise not_found(f"game with join code {join_code!r}")
+        return await self.get(game_id)
+
+    async def restore(self) -> list[str]:
+        """Rebuilds every unfinished game by replay and resumes its dice and bots."""
+        restored = []
+        for game_id in await asyncio.to_thread(self.store.unfinished):
+            try:
+                room = await self.get(game_id)
+            except ApiError as exc:
+                log.warning("game %s is not restored: %s", game_id, exc.reason)
+                continue
+            await room.advance()
+            restored.append(game_id)
+        return restored
+
+    async def _load(self, game_id: str) -> Room:
+        row = await asyncio.to_thread(self.store.game, game_id)
+        if row is None:
+            raise not_found(f"game {game_id!r}")
+        rows = await asyncio.to_thread(self.store.actions, game_id)
+        game = self._game(row.game)
+        if game.info.rules_version != row.rules_version:
+            raise ApiError(
+                409,
+                "game/unplayable",
+                f"game {game_id} was played under {row.game} rules version {row.rules_version}; "
+                f"this server plays version {game.info.rules_version}",
+            )
+        try:  # RulesError and pydantic's ValidationError are ValueErrors
+            room = self._room(row, game)
+            room.replay(rows)
+        except ValueError as exc:
+            raise ApiError(
+                409, "game/unplayable", f"game {game_id} does not replay: {exc}"
+            ) from None
+        if room.to_act is None and row.finished is None:
+            await asyncio.to_thread(self.store.finish_game, game_id)
+        return room
+
+    def _room(self, row: GameRow, game: Game) -> Room:
+        room = Room(row, game, self.store, self.settings)
+        room.listeners.extend(self.listeners)
+        return room
+
+    def _game(self, game_id: str) -> Game:
+        try:
+            return self.games(game_id)
+        except UnknownGame as exc:
+            raise ApiError(422, "game/unknown", str(exc)) from None
+        except (ImportError, AttributeError) as exc:
+            raise ApiError(
+                503, "game/unavailable", f"game {game_id!r} cannot load: {exc}"
+            ) from None
+
+    async def create(self, data: GameCreate) -> Created:
+        """Creates, stores and starts a game; raises 422 naming the bad field."""
+        game = self._game(data.game)
+        setup = _validate_setup(game, data.setup)
+        try:
+            names = game.seat_names(game.start(setup))
+        except (RulesError, ValueError) as exc:
+            raise ApiError(422, "setup/invalid", f"setup: {exc}") from None
+        _check_bots(bots_of(game), data.bots, len(names))
+        host_token = new_token()
+        tokens = {s: new_token() for s in range(len(names)) if s not in data.bots}
+        seats = tuple(
+            SeatRow(
+                s, name, hash_token(tokens[s]) if s in tokens else None, False, data.bots.get(s)
+            )
+            for s, name in enumerate(names)
+        )
+        row = await self._insert(
+            GameRow(
+                id=new_game_id(),
+                game=game.info.id,
+                rules_version=game.info.rules_version,
+                setup=setup.model_dump(mode="json"),
+                seed=new_seed() if data.seed is None else data.seed,
+                dice=data.dice,
+                host_token_hash=hash_token(host_token),
+                join_code=new_join_code(),
+                seats=seats,
+                created=now(),
+            )
+        )
+        room = self._room(row, game)
+        self._rooms[row.id] = room
+        await room.advance()
+        return Created(room, host_token, tokens)
+
+    async def _insert(self, row: GameRow) -> GameRow:
+        for _ in range(5):  # a clash of random ids or join codes is rare; draw again
+            try:
+                await asyncio.to_thread(self.store.create_game, row)
+                return row
+            except DuplicateWrite:
+                row = replace(row, id=new_game_id(), join_code=new_join_code())
+        raise ApiError(503, "store/busy", "could not find a free game id; try again")
+
+
+def bots_of(game: Game) -> Mapping[str, Bot]:
+    """Returns the game's bots by name (none for a game that has no bots yet)."""
+    bots: Mapping[str, Bot] | None = getattr(game, "bots", None)
+    return bots or {}
+
+
+def _validate_setup(game: Game, setup: dict[str, Any]) -> Any:
+    try:
+        return game.Setup.model_validate(setup)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"setup.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+        )
+        raise ApiError(422, "setup/invalid", problems) from None
+
+
+def _check_bots(available: Mapping[str, Any], bots: Mapping[int, str], seats: int) -> None:
+    for seat, name in bots.items():
+        if not 0 <= seat < seats:
+            raise ApiError(
+                422, "bot/invalid", f"bots: this game has seats 0 to {seats - 1}, not {seat}"
+            )
+        if name not in available:
+            offer = ", ".join(sorted(available)) or "none yet"
+            raise ApiError(422, "bot/unknown", f"bots: no bot named {name!r}; available: {offer}")

@@ -1,0 +1,195 @@
+"""Games: create, read, act, record, QR code, and the websocket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from fastapi import APIRouter, Request, Response, WebSocket
+from pydantic import TypeAdapter, ValidationError
+
+from ..deps import CallerDep, LangDep, RoomDep, Services, ServicesDep
+from ..errors import ApiError
+from ..hub import Subscriber
+from ..room import Created
+from ..schemas import (
+    ActionSubmit,
+    ClientMessage,
+    ErrorPublic,
+    GameCreate,
+    GameCreated,
+    GamePublic,
+    Lang,
+    SeatCreated,
+    WsPing,
+    seat_url,
+)
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+_client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+@router.post("", status_code=201)
+async def create_game(body: GameCreate, services: ServicesDep) -> GameCreated:
+    """Creates a game and hands out its tokens, join code and links (once)."""
+    return game_created(await services.rooms.create(body))
+
+
+@router.get("/{game_id}")
+async def read_game(room: RoomDep, caller: CallerDep, lang: LangDep = "en") -> GamePublic:
+    """Returns the game as the token's seat (or the host, or a spectator) sees it."""
+    return GamePublic.model_validate(room.public(caller, lang))
+
+
+_REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorPublic, "description": text}
+    for status, text in (
+        (401, "no token, or a token of no seat"),
+        (403, "a token of another seat, or not this seat's turn"),
+        (409, "stale seq (with the current state), or the game is over"),
+        (413, "message too large"),
+        (422, "illegal or malformed action, with the engine's reason and rule id"),
+    )
+}
+
+
+@router.post("/{game_id}/actions", responses=_REFUSALS)
+async def submit_action(
+    body: ActionSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
+) -> GamePublic:
+    """Applies one action made against ``seq``; nothing changes on any error."""
+    await room.submit(caller, body.action, body.seq, body.seat, lang)
+    return GamePublic.model_validate(room.public(caller, lang))
+
+
+@router.get("/{game_id}/record")
+async def read_record(room: RoomDep) -> dict[str, Any]:
+    """Returns the replayable record (the dice seed only once the game is over)."""
+    return room.record().model_dump(mode="json")
+
+
+@router.get("/{game_id}/qr.svg", response_class=Response)
+async def read_qr(room: RoomDep, caller: CallerDep, request: Request) -> Response:
+    """Returns the QR code of the join link (for the host and seated players)."""
+    if caller.role == "spectator":
+        raise ApiError(401, "auth/missing", "send a seat or host token (header or ?token=)")
+    link = str(request.base_url).rstrip("/") + f"/join/{room.row.join_code}"
+    buffer = io.BytesIO()
+    qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage).save(buffer)
+    return Response(buffer.getvalue(), media_type="image/svg+xml")
+
+
+@router.websocket("/{game_id}/ws")
+async def game_socket(
+    websocket: WebSocket,
+    game_id: str,
+    services: ServicesDep,
+    token: str | None = None,
+    lang: Lang = "en",
+) -> None:
+    """Pushes the state after every change; accepts actions; answers errors."""
+    await websocket.accept()
+    try:
+        room = await services.rooms.get(game_id)
+        caller = await room.authenticate(token)
+    except ApiError as exc:
+        await websocket.send_json({"type": "error", **exc.to_json()})
+        await websocket.close(code=4000 + exc.status)
+        return
+    subscriber = Subscriber(caller, lang)
+    services.hub.join(room, subscriber)
+    writer = asyncio.create_task(_write(websocket, subscriber))
+    try:
+        await _read(websocket, services, game_id, subscriber)
+    finally:
+        services.hub.leave(game_id, subscriber)
+        writer.cancel()
+
+
+async def _read(
+    websocket: WebSocket, services: Services, game_id: str, subscriber: Subscriber
+) -> None:
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            text = (message.get("bytes") or b"").decode("utf-8", "replace")
+        reply = await _answer(text, services, game_id, subscriber)
+        if reply is not None:
+            subscriber.push(reply)
+
+
+async def _answer(
+    text: str, services: Services, game_id: str, subscriber: Subscriber
+) -> dict[str, Any] | None:
+    try:
+        message = _parse(text, services.settings.max_ws_message_bytes)
+        if isinstance(message, WsPing):
+            return {"type": "pong"}
+        room = await services.rooms.get(game_id)
+        await room.submit(
+            subscriber.caller, message.action, message.seq, message.seat, subscriber.lang
+        )
+    except ApiError as exc:
+        return {"type": "error", **exc.to_json()}
+    return None  # the new state reaches this connection through the hub
+
+
+def _parse(text: str, limit: int) -> Any:
+    size = len(text.encode("utf-8"))
+    if size > limit:
+        raise ApiError(
+            413, "request/too_large", f"the message has {size} bytes; the limit is {limit}"
+        )
+    try:
+        return _client_message.validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        if first["type"] == "json_invalid":
+            raise ApiError(
+                422, "request/malformed", f"the message is not valid JSON: {first['msg']}"
+            ) from None
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise ApiError(
+            422, "request/invalid", f'{where}: {first["msg"]} (send {{"type": "action", ...}})'
+        ) from None
+
+
+async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
+    with contextlib.suppress(Exception):
+        while (message := await subscriber.queue.get()) is not None:
+            await websocket.send_json(message)
+        await websocket.close(code=1013, reason="too far behind; reconnect")
+
+
+def game_created(created: Created) -> GameCreated:
+    """Returns the creation answer with every link (tokens travel in the URL fragment)."""
+    room = created.room
+    seats = [
+        SeatCreated(
+            seat=s.seat,
+            name=s.name,
+            token=created.seat_tokens.get(s.seat),
+            url=seat_url(room.id, s.seat, created.seat_tokens[s.seat])
+            if s.seat in created.seat_tokens
+            else None,
+            bot=s.bot,
+        )
+        for s in room.seats
+    ]
+    return GameCreated(
+        id=room.id,
+        game=room.game.info.id,
+        host_token=created.host_token,
+        host_url=f"/room/{room.id}#token={created.host_token}",
+        join_code=room.row.join_code,
+        join_url=f"/join/{room.row.join_code}",
+        spectator_url=f"/watch/{room.id}",
+        seats=seats,
+    )

@@ -1,0 +1,97 @@
+"""What this server plays: games with their setup schema, bots and bundled tracks."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from fastapi import APIRouter, Response
+from pydantic import BaseModel
+
+from ...engine import Game, TrackError
+from ...games import available_games
+from ..deps import ServicesDep
+from ..errors import ApiError, not_found
+from ..room import bots_of
+
+log = logging.getLogger(__name__)
+
+router = APIRouter(prefix="/api/meta", tags=["meta"])
+
+
+class GameMeta(BaseModel):
+    """One registered game: its info, setup JSON schema, bot names and bundled tracks."""
+
+    id: str
+    name: str
+    min_seats: int
+    max_seats: int
+    rules_version: int
+    has_chance: bool
+    has_hidden_info: bool
+    supports_referee: bool
+    rule_sets: list[str]
+    description: str
+    setup_schema: dict[str, Any]
+    bots: list[str]
+    tracks: list[str]
+
+
+@router.get("/games")
+async def list_games(services: ServicesDep) -> list[GameMeta]:
+    """Returns every registered game that loads (one still being written is left out)."""
+    metas = []
+    for game_id in available_games():
+        try:
+            game = services.rooms.games(game_id)
+        except (ImportError, AttributeError):
+            continue
+        try:
+            metas.append(_meta(game))
+        except Exception:  # one broken game must not take the lobby down
+            log.exception("game %s is left out of the lobby", game_id)
+    return metas
+
+
+@router.get("/health")
+async def read_health(services: ServicesDep) -> dict[str, int]:
+    """Answers once the server is up: the number of games it holds in memory."""
+    return {"games": services.rooms.count()}
+
+
+@router.get("/tracks/{game_id}/{track}.svg", response_class=Response)
+async def read_track_svg(game_id: str, track: str, services: ServicesDep) -> Response:
+    """Returns a picture of a bundled track."""
+    try:
+        game = services.rooms.games(game_id)
+    except (KeyError, ImportError, AttributeError):
+        raise not_found(f"game {game_id!r}") from None
+    catalog = getattr(game, "tracks", None)
+    if catalog is None or track not in catalog.bundled():
+        raise not_found(f"bundled {game_id} track {track!r}")
+    try:
+        svg = await asyncio.to_thread(lambda: catalog.render_svg(catalog.load(track)))
+    except TrackError as exc:
+        raise ApiError(500, "track/broken", str(exc)) from None
+    return Response(svg, media_type="image/svg+xml")
+
+
+def _meta(game: Game) -> GameMeta:
+    info = game.info
+    catalog = getattr(game, "tracks", None)
+    return GameMeta(
+        id=info.id,
+        name=info.name,
+        min_seats=info.min_seats,
+        max_seats=info.max_seats,
+        rules_version=info.rules_version,
+        has_chance=info.has_chance,
+        has_hidden_info=info.has_hidden_info,
+        supports_referee=info.supports_referee,
+        rule_sets=list(info.rule_sets),
+        description=info.description,
+        setup_schema=game.Setup.model_json_schema(),
+        bots=sorted(bots_of(game)),
+        tracks=sorted(catalog.bundled()) if catalog is not None else [],
+    )

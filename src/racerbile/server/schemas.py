@@ -1,0 +1,134 @@
+"""Wire models named by role: what clients send (``…Create``, ``…Submit``), get (``…Public``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Lang = Literal["da", "en"]
+DiceMode = Literal["digital", "real"]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class GameCreate(_In):
+    """POST /api/games: every setup field but the players has a default."""
+
+    game: str = Field(examples=["racerbile"])
+    setup: dict[str, Any] = Field(
+        default_factory=dict, examples=[{"players": [{"name": "Anna"}, {"name": "Bo"}]}]
+    )
+    dice: DiceMode = "digital"
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    bots: dict[int, str] = Field(default_factory=dict, description="seat number -> bot name")
+
+
+class SeatCreated(BaseModel):
+    """One seat of a new game; bots get no token and no link."""
+
+    seat: int
+    name: str
+    token: str | None
+    url: str | None
+    bot: str | None
+
+
+def seat_url(game_id: str, seat: int, token: str) -> str:
+    """Returns a seat's link; the token travels in the fragment, which servers never log."""
+    return f"/play/{game_id}#seat={seat}&token={token}"
+
+
+class GameCreated(BaseModel):
+    """The answer to POST /api/games: every secret, handed out once."""
+
+    id: str
+    game: str
+    host_token: str
+    host_url: str
+    join_code: str
+    join_url: str
+    spectator_url: str
+    seats: list[SeatCreated]
+
+
+class SeatPublic(BaseModel):
+    seat: int
+    name: str
+    bot: str | None
+    claimed: bool
+
+
+class LogEntry(BaseModel):
+    seq: int
+    kind: str
+    text: str
+
+
+class GamePublic(BaseModel):
+    """A game as one caller may see it (GET /api/games/{id} and every websocket push)."""
+
+    id: str
+    game: str
+    seq: int = Field(description="number of actions played; send it back with the next action")
+    to_act: int | Literal["chance"] | None
+    seat: int | None
+    role: Literal["host", "seat", "spectator"]
+    dice: DiceMode
+    roller: int | None = Field(description="real dice: the seat that sends the next roll")
+    seats: list[SeatPublic]
+    view: dict[str, Any]
+    legal_actions: list[dict[str, Any]]
+    finished: bool
+    result: dict[str, Any] | None
+    log: list[LogEntry]
+
+
+class ActionSubmit(_In):
+    """POST /api/games/{id}/actions; ``seat`` only with the host token."""
+
+    action: dict[str, Any]
+    seq: int = Field(ge=0)
+    seat: int | None = None
+
+
+class SeatClaim(_In):
+    seat: int
+
+
+class SeatClaimed(BaseModel):
+    id: str
+    seat: int
+    name: str
+    token: str
+    url: str
+
+
+class JoinPublic(BaseModel):
+    """GET /api/join/{code}: the game and the seats still free to claim."""
+
+    id: str
+    game: str
+    free_seats: list[SeatPublic]
+
+
+class ErrorPublic(BaseModel):
+    code: str
+    reason: str
+    rule_id: str | None = None
+
+
+class WsAction(_In):
+    type: Literal["action"]
+    action: dict[str, Any]
+    seq: int = Field(ge=0)
+    seat: int | None = None
+
+
+class WsPing(_In):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[WsAction | WsPing, Field(discriminator="type")]

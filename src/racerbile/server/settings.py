@@ -1,0 +1,33 @@
+"""Server settings: one validated value handed to :func:`create_app`, never a global."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+KIB = 1024
+
+
+class Settings(BaseModel):
+    """How a server runs. Limits refuse unsafe values unless ``dev`` is set."""
+
+    model_config = ConfigDict(frozen=True)
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    db_url: str | None = None
+    max_body_bytes: int = Field(default=64 * KIB, ge=KIB)
+    max_ws_message_bytes: int = Field(default=64 * KIB, ge=KIB)
+    log_size: int = Field(default=50, ge=1, le=1000)
+    max_auto_actions: int = Field(default=10_000, ge=1)
+    dev: bool = False
+
+    @model_validator(mode="after")
+    def _refuse_unsafe(self) -> Settings:
+        if self.dev:
+            return self
+        for name in ("max_body_bytes", "max_ws_message_bytes"):
+            if getattr(self, name) > 1024 * KIB:
+                raise ValueError(
+                    f"{name} above 1 MiB invites memory exhaustion; set dev to allow it"
+                )
+        return self

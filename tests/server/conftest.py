@@ -1,0 +1,137 @@
+"""Fixtures of the server tests: the toy game registered, apps on temporary databases,
+and a PostgreSQL server of our own when the binaries exist."""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import uuid
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():  # Starlette asks for httpx2, which this project does not use
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from serverkit import free_port
+
+from racerbile.games import REGISTRY
+from racerbile.server import Settings, create_app
+from racerbile.store import Store
+
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(REGISTRY, "toy", "toygame:GAME")
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture
+def open_client(db_url: str) -> Iterator[Callable[..., TestClient]]:
+    """Opens apps (each with its own store) on the test's database; closes them after."""
+    opened: list[tuple[TestClient, Store]] = []
+
+    def open_(url: str = db_url, **settings: object) -> TestClient:
+        store = Store(url)
+        client = TestClient(create_app(Settings(**settings), store))  # type: ignore[arg-type]
+        client.__enter__()
+        opened.append((client, store))
+        return client
+
+    yield open_
+    for client, store in opened:
+        client.__exit__(None, None, None)
+        store.close()
+
+
+@pytest.fixture
+def client(open_client: Callable[..., TestClient]) -> TestClient:
+    return open_client()
+
+
+def _pg_bin() -> Path | None:
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4])
+    )
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).parent if initdb else None
+
+
+def _run_as() -> list[str]:
+    """PostgreSQL refuses to run as root: run it as the ``postgres`` user then."""
+    if os.geteuid() != 0:
+        return []
+    try:
+        pwd.getpwnam("postgres")
+    except KeyError:
+        subprocess.run(["useradd", "--system", "--no-create-home", "postgres"], check=True)
+    return ["runuser", "-u", "postgres", "--"]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """Starts a throwaway PostgreSQL (unix socket in a temp dir); yields its base URL."""
+    bindir = _pg_bin()
+    if bindir is None:
+        pytest.skip("no PostgreSQL binaries (initdb) on this machine; .ci/run installs them")
+    run_as = _run_as()
+    base = Path(tempfile.mkdtemp(prefix="racerbile-pg-"))
+    if run_as:
+        entry = pwd.getpwnam("postgres")
+        os.chown(base, entry.pw_uid, entry.pw_gid)
+    data, port = base / "data", free_port()
+    subprocess.run(
+        [*run_as, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+         "-E", "UTF8", "--no-sync"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    options = f"-p {port} -k {base} -c listen_addresses='' -c fsync=off"
+    subprocess.run(
+        [*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w",
+         "-o", options, "start"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    try:
+        yield f"postgresql+psycopg://postgres@/{{db}}?host={base}&port={port}"
+    finally:
+        subprocess.run(
+            [*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+            capture_output=True,
+        )
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A fresh, empty database on the test PostgreSQL server."""
+    import psycopg
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = postgres_server.format(db="postgres").replace("postgresql+psycopg", "postgresql")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    yield postgres_server.format(db=name)
+    with contextlib.suppress(psycopg.Error), psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db_url(request: pytest.FixtureRequest, db_url: str) -> str:
+    if request.param == "sqlite":
+        return db_url
+    url: str = request.getfixturevalue("postgres_url")
+    return url

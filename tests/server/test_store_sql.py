@@ -1,0 +1,110 @@
+"""The event store, on SQLite and on a real PostgreSQL server."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import text
+
+from racerbile.store import DuplicateWrite, GameRow, SeatRow, Store, StoreError, now
+
+
+def _game(game_id: str = "g1", code: str = "ABCDEF") -> GameRow:
+    return GameRow(
+        id=game_id,
+        game="toy",
+        rules_version=1,
+        setup={"players": [{"name": "Anna"}, {"name": "Bo"}], "target": 10},
+        seed=2**62 - 1,
+        dice="digital",
+        host_token_hash="h" * 64,
+        join_code=code,
+        seats=(SeatRow(0, "Anna", "a" * 64), SeatRow(1, "Bo", None, bot="mover")),
+        created=now(),
+    )
+
+
+@pytest.fixture
+def store(any_db_url: str) -> Store:
+    return Store(any_db_url)
+
+
+def test_create_game_reads_back(store: Store) -> None:
+    store.create_game(_game())
+    row = store.game("g1")
+    assert row is not None
+    assert (row.game, row.seed, row.dice, row.join_code) == ("toy", 2**62 - 1, "digital", "ABCDEF")
+    assert row.setup["players"][1] == {"name": "Bo"}
+    assert row.seats == _game().seats
+    assert row.finished is None
+    assert store.game("nope") is None
+    assert store.game_by_code("ABCDEF") == "g1"
+
+
+def test_create_game_clashing_join_code_fails(store: Store) -> None:
+    store.create_game(_game())
+    with pytest.raises(DuplicateWrite):
+        store.create_game(_game("g2", "ABCDEF"))
+    assert store.game("g2") is None
+
+
+def test_append_action_keeps_order(store: Store) -> None:
+    store.create_game(_game())
+    for seq in (1, 2, 3):
+        store.append_action("g1", seq, {"kind": "die", "value": seq}, "dice")
+    rows = store.actions("g1")
+    assert [(r.seq, r.action, r.actor) for r in rows] == [
+        (n, {"kind": "die", "value": n}, "dice") for n in (1, 2, 3)
+    ]
+
+
+def test_append_action_concurrent_double_write_fails(any_db_url: str) -> None:
+    first, second = Store(any_db_url), Store(any_db_url)  # two servers, one database
+    first.create_game(_game())
+    first.append_action("g1", 1, {"kind": "roll"}, "seat:0")
+    with pytest.raises(DuplicateWrite):
+        second.append_action("g1", 1, {"kind": "pass"}, "seat:0")
+    assert [r.action for r in first.actions("g1")] == [{"kind": "roll"}]
+    first.close()
+    second.close()
+
+
+def test_unfinished_and_finish_game(store: Store) -> None:
+    store.create_game(_game("g1", "AAAAAA"))
+    store.create_game(_game("g2", "BBBBBB"))
+    assert store.unfinished() == ["g1", "g2"]
+    store.finish_game("g1")
+    finished = store.game("g1")
+    assert finished is not None and finished.finished is not None
+    store.finish_game("g1")
+    again = store.game("g1")
+    assert again is not None and again.finished == finished.finished
+    assert store.unfinished() == ["g2"]
+
+
+def test_claim_seat_only_once_and_never_a_bot(store: Store) -> None:
+    store.create_game(_game())
+    assert store.claim_seat("g1", 0, "n" * 64)
+    assert not store.claim_seat("g1", 0, "m" * 64)
+    assert not store.claim_seat("g1", 1, "m" * 64)
+    row = store.game("g1")
+    assert row is not None and row.seats[0] == SeatRow(0, "Anna", "n" * 64, claimed=True)
+
+
+def test_mark_claimed(store: Store) -> None:
+    store.create_game(_game())
+    store.mark_claimed("g1", 0)
+    assert not store.claim_seat("g1", 0, "n" * 64)
+
+
+def test_sqlite_runs_in_wal_with_full_sync(db_url: str) -> None:
+    store = Store(db_url)
+    with store.engine.connect() as conn:
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+
+
+def test_store_bad_url_names_the_problem() -> None:
+    with pytest.raises(StoreError, match="not a database URL"):
+        Store("no url at all")
+    with pytest.raises(StoreError, match="no database driver"):
+        Store("nosuchdb://x")
