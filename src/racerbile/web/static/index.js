@@ -1,0 +1,539 @@
+// Start page: pick a game, its rule set, track, players and options; create the game.
+
+import { api, saveTokens, ApiError } from "./api.js";
+import { t, applyStatic, bindLangButton, onLang } from "./i18n.js";
+import { h, capDot } from "./panels.js";
+import { seatColor } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  games: [],
+  game: null, // the selected game's meta entry
+  schema: null, // its resolved setup schema
+  values: {}, // setup values other than players
+  players: [],
+  dice: "digital",
+};
+
+const KNOWN = new Set(["players", "rule_set", "track", "laps", "announcements"]);
+const DRINK_LABEL = { standard: "drink.standard", light: "drink.light", other: "drink.other" };
+
+// ---- schema helpers ------------------------------------------------------------------
+
+function resolve(schema, root) {
+  if (!schema || typeof schema !== "object") return schema;
+  if (schema.$ref) {
+    const path = schema.$ref.replace(/^#\//, "").split("/");
+    let node = root;
+    for (const p of path) node = node && node[p];
+    return resolve({ ...node, ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== "$ref")) }, root);
+  }
+  if (schema.allOf && schema.allOf.length === 1) return resolve({ ...schema.allOf[0], ...schema, allOf: undefined }, root);
+  return schema;
+}
+
+/** Returns the non-null branch of an ``anyOf: [X, null]`` and whether null is allowed. */
+function nonNull(schema, root) {
+  const s = resolve(schema, root);
+  if (s && Array.isArray(s.anyOf)) {
+    const branches = s.anyOf.map((b) => resolve(b, root));
+    const real = branches.filter((b) => b.type !== "null");
+    if (real.length === 1) return { ...real[0], default: s.default, title: s.title, description: s.description, nullable: true };
+  }
+  return s;
+}
+
+/** Returns the setup's leaf fields as [{path: [..keys], key, field}], one level of nesting deep. */
+function leaves(props, root) {
+  const out = [];
+  for (const [key, raw] of Object.entries(props)) {
+    if (KNOWN.has(key)) continue;
+    const field = nonNull(raw, root);
+    if (field && field.type === "object" && field.properties) {
+      for (const [sub, subRaw] of Object.entries(field.properties)) {
+        const f = nonNull(subRaw, root);
+        if (f) out.push({ path: [key, sub], key: `${key}.${sub}`, name: sub, field: f });
+      }
+    } else if (field) out.push({ path: [key], key, name: key, field });
+  }
+  return out;
+}
+
+function getValue(path) {
+  let node = state.values;
+  for (const k of path) node = node && node[k];
+  return node;
+}
+
+function setValue(path, value) {
+  let node = state.values;
+  for (const k of path.slice(0, -1)) {
+    if (!node[k] || typeof node[k] !== "object") node[k] = {};
+    node = node[k];
+  }
+  node[path[path.length - 1]] = value;
+}
+
+function gameList(meta) {
+  const list = Array.isArray(meta) ? meta : meta.games || Object.values(meta || {});
+  return list.map((g) => {
+    const info = g.info || g;
+    return {
+      id: info.id ?? g.id,
+      name: info.name ?? g.name ?? info.id,
+      description: info.description ?? g.description ?? "",
+      min: info.min_seats ?? g.min_seats ?? 1,
+      max: info.max_seats ?? g.max_seats ?? 8,
+      ruleSets: info.rule_sets ?? g.rule_sets ?? [],
+      schema: g.setup_schema ?? g.schema ?? g.setup ?? null,
+      bots: normaliseBots(g.bots),
+      tracks: normaliseTracks(g.tracks),
+      supportsReferee: info.supports_referee ?? g.supports_referee ?? true,
+      hasChance: info.has_chance ?? g.has_chance ?? true,
+    };
+  });
+}
+
+function normaliseBots(bots) {
+  if (!bots) return [];
+  if (Array.isArray(bots)) return bots.map((b) => (typeof b === "string" ? { id: b, name: b } : { id: b.id ?? b.name, name: b.name ?? b.id, description: b.description }));
+  return Object.entries(bots).map(([id, v]) => ({ id, name: (v && v.name) || id, description: v && v.description }));
+}
+
+function normaliseTracks(tracks) {
+  if (!tracks) return [];
+  if (Array.isArray(tracks))
+    return tracks.map((x) => (typeof x === "string" ? { id: x, name: x } : { ...x, id: x.id ?? x.name, name: x.name ?? x.id }));
+  return Object.entries(tracks).map(([id, v]) => ({ id, ...(typeof v === "object" ? v : {}), name: (v && v.name) || id }));
+}
+
+// ---- rendering -----------------------------------------------------------------------
+
+function segmented(host, options, current, onPick) {
+  host.replaceChildren(
+    ...options.map((o) =>
+      h(
+        "button",
+        {
+          type: "button",
+          role: "radio",
+          "aria-checked": String(o.value === current),
+          "data-value": o.value,
+          onclick: () => {
+            onPick(o.value);
+            for (const b of host.children) b.setAttribute("aria-checked", String(b.dataset.value === String(o.value)));
+          },
+        },
+        o.label,
+      ),
+    ),
+  );
+}
+
+function choices(host, options, current, onPick) {
+  host.replaceChildren(
+    ...options.map((o) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "choice",
+          role: "radio",
+          "aria-checked": String(o.value === current),
+          "data-value": o.value,
+          onclick: () => {
+            onPick(o.value);
+            for (const b of host.children) b.setAttribute("aria-checked", String(b.dataset.value === o.value));
+          },
+        },
+        o.label,
+        o.help ? h("small", {}, o.help) : null,
+      ),
+    ),
+  );
+}
+
+const titleCase = (s) => String(s).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+
+function renderGames() {
+  $("game-card").hidden = state.games.length < 2;
+  segmented(
+    $("game-choice"),
+    state.games.map((g) => ({ value: g.id, label: g.name })),
+    state.game && state.game.id,
+    (id) => selectGame(id),
+  );
+}
+
+function selectGame(id) {
+  const game = state.games.find((g) => g.id === id) || state.games[0];
+  state.game = game;
+  const root = game.schema || {};
+  state.schema = root;
+  const props = (resolve(root, root) || {}).properties || {};
+  state.values = {};
+  for (const [k, v] of Object.entries(props)) {
+    const s = nonNull(v, root);
+    if (s && s.default !== undefined) state.values[k] = s.default && typeof s.default === "object" ? JSON.parse(JSON.stringify(s.default)) : s.default;
+  }
+  $("game-description").textContent = game.description || "";
+  for (const b of $("game-choice").children) b.setAttribute("aria-checked", String(b.dataset.value === id));
+  renderRuleSet(props, root);
+  renderTrack(props, root);
+  renderPlayersInit(props, root);
+  renderModes(props, root);
+  renderSpecials(props, root);
+  renderMore(props, root);
+  $("start").disabled = false;
+}
+
+function renderRuleSet(props, root) {
+  const field = props.rule_set ? nonNull(props.rule_set, root) : null;
+  const values = (field && field.enum) || state.game.ruleSets || [];
+  $("ruleset-card").hidden = values.length < 2;
+  if (!values.length) return;
+  if (state.values.rule_set === undefined || !values.includes(state.values.rule_set)) state.values.rule_set = values[0];
+  segmented(
+    $("ruleset-choice"),
+    values.map((v) => ({ value: v, label: titleCase(v) })),
+    state.values.rule_set,
+    (v) => (state.values.rule_set = v),
+  );
+}
+
+function renderTrack(props, root) {
+  const tracks = state.game.tracks;
+  const hasTrack = "track" in props || tracks.length > 0;
+  $("track-card").hidden = !hasTrack;
+  if (!hasTrack) return;
+  const select = $("track");
+  select.replaceChildren(...tracks.map((tr) => h("option", { value: tr.id }, tr.name && tr.name !== tr.id ? `${tr.name}` : titleCase(tr.id))));
+  const wanted = state.values.track && tracks.some((tr) => tr.id === state.values.track) ? state.values.track : tracks[0] && tracks[0].id;
+  if (wanted) select.value = wanted;
+  state.values.track = select.value || state.values.track;
+  select.onchange = () => {
+    state.values.track = select.value;
+    paintTrack();
+  };
+  const lapsField = props.laps ? nonNull(props.laps, root) : null;
+  $("laps-wrap").hidden = !lapsField;
+  if (lapsField) {
+    $("laps").min = lapsField.minimum ?? 1;
+    $("laps").max = lapsField.maximum ?? 99;
+  }
+  paintTrack();
+}
+
+function paintTrack() {
+  const tr = state.game.tracks.find((x) => x.id === state.values.track);
+  const img = $("track-preview");
+  if (tr) {
+    img.src = api.trackSvgUrl(state.game.id, tr.id);
+    img.alt = tr.name || tr.id;
+    img.hidden = false;
+    img.onerror = () => (img.hidden = true);
+  } else img.hidden = true;
+  const desc = (tr && (tr.description || (tr.info && tr.info.description))) || "";
+  $("track-description").textContent = desc;
+  $("track-description").hidden = !desc;
+  const laps = (tr && (tr.laps ?? (tr.info && tr.info.laps))) ?? 3;
+  $("laps").value = laps;
+}
+
+function playerSchema(props, root) {
+  const arr = props.players ? nonNull(props.players, root) : null;
+  const item = arr && arr.items ? resolve(arr.items, root) : null;
+  return { arr, item };
+}
+
+function renderPlayersInit(props, root) {
+  const { arr } = playerSchema(props, root);
+  $("players-card").hidden = !arr;
+  state.players = [];
+  const n = Math.max(state.game.min, 2);
+  for (let i = 0; i < Math.min(n, state.game.max); i++) state.players.push({ name: "", drink: "standard", bot: "" });
+  renderPlayers();
+}
+
+function renderPlayers() {
+  const props = (resolve(state.schema, state.schema) || {}).properties || {};
+  const { item } = playerSchema(props, state.schema);
+  const itemProps = (item && item.properties) || {};
+  const drinkField = itemProps.drink ? nonNull(itemProps.drink, state.schema) : null;
+  const drinks = (drinkField && drinkField.enum) || [];
+  const bots = state.game.bots;
+  const list = $("players");
+  list.replaceChildren(
+    ...state.players.map((p, i) => {
+      const name = h("input", {
+        class: "input p-name",
+        type: "text",
+        name: `player-${i}`,
+        value: p.name,
+        maxlength: 40,
+        placeholder: t("start.player_n", { n: i + 1 }),
+        "aria-label": t("start.name"),
+        enterkeyhint: "next",
+      });
+      name.addEventListener("input", () => {
+        p.name = name.value;
+        dot.textContent = (name.value || t("start.player_n", { n: i + 1 })).trim().slice(0, 2).toUpperCase();
+      });
+      const dot = capDot(i, p.name || t("start.player_n", { n: i + 1 }));
+      const drink = drinks.length
+        ? h(
+            "select",
+            { class: "input p-drink", name: `drink-${i}`, "aria-label": t("start.drink") },
+            drinks.map((d) => h("option", { value: d, selected: d === p.drink }, DRINK_LABEL[d] ? t(DRINK_LABEL[d]) : titleCase(d))),
+          )
+        : null;
+      if (drink) drink.addEventListener("change", () => (p.drink = drink.value));
+      const bot = bots.length
+        ? h(
+            "select",
+            { class: "input p-bot", name: `bot-${i}`, "aria-label": t("start.driver") },
+            h("option", { value: "" }, `👤 ${t("start.human")}`),
+            bots.map((b) => h("option", { value: b.id, selected: b.id === p.bot }, `🤖 ${titleCase(b.name)}`)),
+          )
+        : null;
+      if (bot) bot.addEventListener("change", () => (p.bot = bot.value));
+      const remove = h(
+        "button",
+        {
+          type: "button",
+          class: "icon-button p-remove",
+          "aria-label": t("start.remove"),
+          title: t("start.remove"),
+          disabled: state.players.length <= state.game.min ? true : null,
+          onclick: () => {
+            state.players.splice(i, 1);
+            renderPlayers();
+          },
+        },
+        "✕",
+      );
+      return h("li", { class: "player-row", style: { "--seat": seatColor(i) } }, dot, name, drink, bot, remove);
+    }),
+  );
+  $("add-player").disabled = state.players.length >= state.game.max;
+}
+
+function renderModes(props, root) {
+  const annField = props.announcements ? nonNull(props.announcements, root) : null;
+  $("mode-card").hidden = !state.game.hasChance && !annField;
+  choices(
+    $("dice-choice"),
+    [
+      { value: "digital", label: t("start.dice.digital"), help: t("start.dice.digital.help") },
+      { value: "real", label: t("start.dice.real"), help: t("start.dice.real.help") },
+    ],
+    state.dice,
+    (v) => (state.dice = v),
+  );
+  $("announce-wrap").hidden = !annField;
+  if (annField) {
+    const values = annField.enum || ["auto", "manual"];
+    choices(
+      $("announce-choice"),
+      values.map((v) => ({
+        value: v,
+        label: t(`start.ann.${v}`) === `start.ann.${v}` ? titleCase(v) : t(`start.ann.${v}`),
+        help: t(`start.ann.${v}.help`) === `start.ann.${v}.help` ? "" : t(`start.ann.${v}.help`),
+      })),
+      state.values.announcements ?? values[0],
+      (v) => (state.values.announcements = v),
+    );
+  }
+}
+
+function switchLabel(key, field) {
+  const desc = field.description || "";
+  const m = desc.match(/^(RB-[A-Z]+-\d+):\s*(.*)$/);
+  return { title: field.title && field.title !== titleCase(key) ? field.title : titleCase(key), help: m ? `${m[2]} (${m[1]})` : desc };
+}
+
+function renderSpecials(props, root) {
+  const host = $("specials");
+  const rows = [];
+  for (const { path, key, name, field } of leaves(props, root)) {
+    if (field.type !== "boolean") continue;
+    const { title, help } = switchLabel(name, field);
+    const input = h("input", { type: "checkbox", name: key, role: "switch", checked: !!getValue(path) });
+    input.addEventListener("change", () => setValue(path, input.checked));
+    rows.push(h("label", { class: "switch" }, h("span", { class: "switch-text" }, h("b", {}, title), help ? h("small", {}, help) : null), input));
+  }
+  host.replaceChildren(...rows);
+  $("special-card").hidden = rows.length === 0;
+  paintSpecialCount();
+  host.onchange = paintSpecialCount;
+}
+
+function paintSpecialCount() {
+  const on = $("specials").querySelectorAll("input:checked").length;
+  const total = $("specials").querySelectorAll("input").length;
+  $("special-count").textContent = `${on}/${total}`;
+  $("special-count").classList.toggle("is-on", on > 0);
+}
+
+function renderMore(props, root) {
+  const host = $("more-fields");
+  for (const el of host.querySelectorAll(".schema-field")) el.remove();
+  for (const { path, key, name, field } of leaves(props, root)) {
+    if (field.type === "boolean" || field.type === "array" || field.type === "object") continue;
+    const label = switchLabel(name, field);
+    const current = getValue(path);
+    let input;
+    if (field.enum) {
+      input = h(
+        "select",
+        { class: "input", name: key },
+        field.nullable ? h("option", { value: "" }, "—") : null,
+        field.enum.map((v) => h("option", { value: v, selected: v === current }, titleCase(v))),
+      );
+      input.addEventListener("change", () => setValue(path, input.value === "" ? null : input.value));
+    } else if (field.type === "integer" || field.type === "number") {
+      input = h("input", {
+        class: "input",
+        type: "number",
+        name: key,
+        value: current ?? "",
+        min: field.minimum ?? field.exclusiveMinimum,
+        max: field.maximum,
+        step: field.type === "integer" ? 1 : "any",
+        inputmode: "decimal",
+      });
+      input.addEventListener("input", () => setValue(path, input.value === "" ? (field.nullable ? null : field.default) : Number(input.value)));
+    } else continue;
+    host.appendChild(h("label", { class: "field schema-field" }, h("span", {}, label.title, label.help ? h("small", { class: "muted" }, ` — ${label.help}`) : null), input));
+  }
+  $("more-card").hidden = false;
+}
+
+// ---- submit ----------------------------------------------------------------------------
+
+function buildBody() {
+  const props = (resolve(state.schema, state.schema) || {}).properties || {};
+  const setup = {};
+  for (const [k, v] of Object.entries(state.values)) if (v !== undefined && k in props) setup[k] = v;
+  if ("laps" in props && !$("laps-wrap").hidden) {
+    const laps = Number($("laps").value);
+    if (Number.isFinite(laps) && laps > 0) setup.laps = laps;
+  }
+  if ("track" in props) setup.track = $("track").value || setup.track;
+  const bots = {};
+  if ("players" in props) {
+    setup.players = state.players.map((p, i) => {
+      const name = (p.name || "").trim() || t("start.player_n", { n: i + 1 });
+      if (p.bot) bots[String(i)] = p.bot;
+      return p.drink ? { name, drink: p.drink } : { name };
+    });
+  }
+  const body = { game: state.game.id, setup, dice: state.dice };
+  const seedText = $("seed").value.trim();
+  if (seedText !== "") body.seed = Number(seedText);
+  if (Object.keys(bots).length) body.bots = bots;
+  return body;
+}
+
+function rememberGame(created) {
+  saveTokens(created.id, {
+    host: created.host_token,
+    join_code: created.join_code,
+    game: created.game,
+    created: Date.now(),
+    seats: (created.seats || []).map((s) => ({ seat: s.seat, name: s.name, token: s.token, bot: s.bot })),
+  });
+}
+
+async function submit(ev) {
+  ev.preventDefault();
+  const err = $("error");
+  err.hidden = true;
+  const button = $("start");
+  button.disabled = true;
+  button.textContent = t("start.starting");
+  try {
+    const created = await api.create(buildBody());
+    rememberGame(created);
+    location.href = `/room/${encodeURIComponent(created.id)}`;
+  } catch (e) {
+    err.textContent = `${t("start.error")}: ${e instanceof ApiError ? describeError(e) : e.message}`;
+    err.hidden = false;
+    button.disabled = false;
+    button.textContent = t("start.go");
+  }
+}
+
+function describeError(e) {
+  const detail = e.body && e.body.detail;
+  if (Array.isArray(detail)) return detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+  return e.message;
+}
+
+function renderResume() {
+  const items = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith("racerbile.game.")) continue;
+    try {
+      const v = JSON.parse(localStorage.getItem(key));
+      const id = key.slice("racerbile.game.".length);
+      if (v && (v.host || v.seat)) items.push({ id, ...v });
+    } catch {
+      /* ignore */
+    }
+  }
+  items.sort((a, b) => (b.created || 0) - (a.created || 0));
+  const shown = items.slice(0, 4);
+  $("resume").hidden = shown.length === 0;
+  $("resume-list").replaceChildren(
+    ...shown.map((g) => {
+      const href = g.host ? `/room/${encodeURIComponent(g.id)}` : `/play/${encodeURIComponent(g.id)}`;
+      const names = (g.seats || []).map((s) => s.name).filter(Boolean).join(", ");
+      const label = `${g.join_code || g.id}${names ? ` · ${names}` : ""}`;
+      return h("li", {}, h("span", { class: "muted small" }, label), h("a", { class: "button ghost", href }, t("start.resume.open")));
+    }),
+  );
+}
+
+async function main() {
+  applyStatic();
+  bindLangButton($("lang"));
+  $("setup").addEventListener("submit", submit);
+  $("add-player").addEventListener("click", () => {
+    if (state.players.length >= state.game.max) return;
+    state.players.push({ name: "", drink: "standard", bot: "" });
+    renderPlayers();
+    const inputs = $("players").querySelectorAll(".p-name");
+    inputs[inputs.length - 1].focus();
+  });
+  for (const b of document.querySelectorAll(".stepper-btn")) {
+    b.addEventListener("click", () => {
+      const input = $("laps");
+      const v = Math.max(Number(input.min) || 1, Math.min(Number(input.max) || 99, (Number(input.value) || 0) + Number(b.dataset.step)));
+      input.value = v;
+    });
+  }
+  onLang(() => {
+    if (!state.game) return;
+    const props = (resolve(state.schema, state.schema) || {}).properties || {};
+    renderPlayers();
+    renderModes(props, state.schema);
+    $("start").textContent = t("start.go");
+    renderResume();
+  });
+  renderResume();
+  try {
+    state.games = gameList(await api.games());
+  } catch (e) {
+    $("loading").textContent = `${t("err.load")} (${e.message})`;
+    return;
+  }
+  $("loading").hidden = true;
+  const preferred = state.games.find((g) => g.id === "racerbile") ? "racerbile" : state.games[0] && state.games[0].id;
+  renderGames();
+  if (preferred) selectGame(preferred);
+}
+
+main();
