@@ -4,7 +4,8 @@
 
 Without ``--url`` it starts its own ``racerbile serve`` on a temporary database.
 Writes start page, join page, a board mid-race (phone 390×844 and laptop 1366×768)
-and the spectator view into OUT_DIR (default /tmp/shots).
+and the spectator view into OUT_DIR (default /tmp/shots), for Racerbile and Vectrace
+(``--games`` picks which).
 """
 
 from __future__ import annotations
@@ -61,11 +62,83 @@ def create_game(browser, base: str, out: Path) -> tuple[str, str, str]:
     return game_id, stored["host"], stored["join_code"]
 
 
+def vectrace_shots(browser, base: str, out: Path, moves: int = 9) -> None:
+    """A Vectrace race on ``hairpin``, played over the API to mid-race, on every screen."""
+    import numpy as np
+
+    from racerbile.engine import ActionCodec
+    from racerbile.games.vectrace import GAME
+    from racerbile.games.vectrace.bots import cautious
+
+    created = post(
+        base,
+        "/api/games",
+        {
+            "game": "vectrace",
+            "setup": {"players": [{"name": "Anna"}, {"name": "Bo"}], "track": "hairpin"},
+        },
+    )
+    game_id, host, code = created["id"], created["host_token"], created["join_code"]
+    codec = ActionCodec(GAME.action_types)
+    state = GAME.start(GAME.Setup.model_validate(created_setup(base, game_id)))
+    rng = np.random.default_rng(3)
+    seq = 0
+    while GAME.to_act(state) is not None and seq < 2 + 2 + 2 * moves:
+        action = cautious(state, rng)
+        post(base, f"/api/games/{game_id}/actions", {"action": action.to_json(), "seq": seq}, host)
+        state = GAME.apply(state, codec.decode(action.to_json())).state
+        seq += 1
+    for size, viewport in (("1366x768", LAPTOP), ("390x844", PHONE)):
+        ctx = browser.new_context(viewport=viewport)
+        page = ctx.new_page()
+        page.goto(f"{base}/room/{game_id}#token={host}")
+        page.wait_for_selector(".vt-target")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(out / f"vectrace-room-{size}.png"))
+        page.screenshot(path=str(out / f"vectrace-room-full-{size}.png"), full_page=True)
+        risky = page.locator('.vt-target[data-verdict="doomed"], .vt-target[data-verdict="crash"]')
+        if risky.count():
+            risky.first.click()
+            page.wait_for_timeout(200)
+            page.screenshot(path=str(out / f"vectrace-room-risky-{size}.png"))
+        ctx.close()
+    ctx = browser.new_context(viewport=LAPTOP)
+    page = ctx.new_page()
+    page.goto(f"{base}/watch/{game_id}#code={code}")
+    page.wait_for_selector(".vt-car")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / "vectrace-watch-1366x768.png"))
+    ctx.close()
+
+
+def post(base: str, path: str, body: object, token: str | None = None) -> dict:
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        data: dict = json.loads(response.read())
+    return data
+
+
+def created_setup(base: str, game_id: str) -> dict:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{base}/api/games/{game_id}/record", timeout=10) as response:
+        setup: dict = json.loads(response.read())["setup"]
+    return setup
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("out", nargs="?", default="/tmp/shots")
     parser.add_argument("--url", default=None)
     parser.add_argument("--decisions", type=int, default=22)
+    parser.add_argument("--games", default="racerbile,vectrace")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -77,6 +150,11 @@ def main() -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            if "vectrace" in args.games:
+                vectrace_shots(browser, base, out)
+            if "racerbile" not in args.games:
+                browser.close()
+                return
             game_id, host, code = create_game(browser, base, out)
 
             # A phone joins by code (seat 2), then the host screen plays a while.

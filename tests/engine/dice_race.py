@@ -137,11 +137,21 @@ class DiceRace:
         order = sorted(range(len(state.names)), key=lambda s: -state.positions[s])
         return Result(tuple(Standing(s, i + 1) for i, s in enumerate(order)))
 
-    def describe(self, event: Event, lang: str = "en") -> str:
+    def describe(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return str(event)
 
     def seat_names(self, state: RaceState) -> list[str]:
         return list(state.names)
+
+    def format_state(self, state: RaceState) -> str:
+        return f"{state.positions} turn {state.turn}{' rolling' if state.rolling else ''}"
+
+    def format_action(self, action: Action) -> str:
+        return f"die {action.value}" if isinstance(action, Die) else action.kind
+
+    def parse_action(self, text: str) -> Action:
+        word, _, value = text.partition(" ")
+        return {"roll": Roll(), "pass": Pass()}.get(word) or Die(int(value))
 
 
 GAME = DiceRace()

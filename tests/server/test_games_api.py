@@ -69,7 +69,9 @@ def test_submit_action_seat_plays_and_dice_follow(client: TestClient) -> None:
     die = DiceStream(7).choose(toygame.GAME.chance_outcomes(_dice_state()))
     assert isinstance(die, toygame.Die)
     assert body["view"]["die"] == die.value
-    assert body["log"] == [{"seq": 2, "kind": "rolled", "text": f"seat 0 rolls {die.value}"}]
+    assert body["log"] == [
+        {"seq": 2, "kind": "rolled", "text": f"seat 0 rolls {die.value}", "seat": 0}
+    ]
 
 
 def _dice_state() -> toygame.State:

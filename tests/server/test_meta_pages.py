@@ -57,3 +57,13 @@ def test_unknown_route_answers_json(client: TestClient) -> None:
     response = client.get("/api/nothing")
     assert response.status_code == 404
     assert response.json()["code"] == "http/404"
+
+
+def test_list_games_describes_each_bundled_track(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/meta/games").json()}
+    if "vectrace" not in games:
+        pytest.skip("vectrace is not registered")
+    tracks = {t["id"]: t for t in games["vectrace"]["tracks"]}
+    assert tracks["sprint"]["name"] == "Sprint"
+    assert tracks["sprint"]["description"]
+    assert tracks["ring"]["laps"] == 2 and tracks["sprint"]["laps"] is None

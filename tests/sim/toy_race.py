@@ -123,7 +123,7 @@ class ToyRace:
         order = sorted(set(state.positions), reverse=True)
         return Result(tuple(Standing(k, order.index(p) + 1) for k, p in enumerate(state.positions)))
 
-    def describe(self, event: Event, lang: str = "en") -> str:
+    def describe(self, event: Event, lang: str = "en", names: object = None) -> str:
         return str(event)
 
     def seat_names(self, state: State) -> list[str]:

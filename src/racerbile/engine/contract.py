@@ -14,6 +14,10 @@ A game is a deterministic state machine over immutable states:
   (with the rule id where one applies) and never changes its input.
 * ``view(state, seat)`` returns the JSON one seat (or ``None``: a spectator) may see.
 * ``result(state)`` returns the final standings once the game is over.
+* ``format_state``/``format_action``/``parse_action`` give the one-line notation
+  of states and actions; ``parse_action(format_action(a)) == a``.
+* ``describe(event, lang, names)`` returns one sentence for an event in Danish
+  (``"da"``) or English (``"en"``), naming players by ``names`` (seat order).
 
 Platform code never calls ``apply`` directly; it calls :func:`racerbile.engine.step`,
 which does the checks all games share. Everything non-deterministic (dice, clock,
@@ -144,9 +148,17 @@ class Game(Protocol):
 
     def result(self, state: Any) -> Result | None: ...
 
-    def describe(self, event: Event, lang: str = "en") -> str: ...
+    def describe(
+        self, event: Event, lang: str = "en", names: Sequence[str] | None = None
+    ) -> str: ...
 
     def seat_names(self, state: Any) -> list[str]: ...
+
+    def format_state(self, state: Any) -> str: ...
+
+    def format_action(self, action: Action) -> str: ...
+
+    def parse_action(self, text: str) -> Action: ...
 
     @property
     def tracks(self) -> TrackCatalog | None: ...

@@ -9,13 +9,12 @@ rules behaviour shows up in review as sentences that change.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import numpy as np
 from pydantic import BaseModel
 
 from .chance import DiceStream
-from .contract import Action, Chance, Game
+from .contract import Chance, Game
 from .step import step
 
 MAX_LEGAL_SHOWN = 24
@@ -34,7 +33,7 @@ def playthrough(game: Game, setup: BaseModel, seed: int, max_steps: int = 400) -
     dice, rng = DiceStream(seed), np.random.default_rng(seed)
     for number in range(1, max_steps + 1):
         actor = game.to_act(state)
-        lines.append(f"state: {_state_text(game, state)}")
+        lines.append(f"state: {game.format_state(state)}")
         if actor is None:
             break
         legal = list(game.legal_actions(state))
@@ -44,14 +43,15 @@ def playthrough(game: Game, setup: BaseModel, seed: int, max_steps: int = 400) -
         else:
             action = legal[int(rng.integers(len(legal)))]
             who = game.seat_names(state)[actor]
-        shown = ", ".join(_action_text(game, a) for a in legal[:MAX_LEGAL_SHOWN])
+        shown = ", ".join(game.format_action(a) for a in legal[:MAX_LEGAL_SHOWN])
         more = f", … ({len(legal)} in all)" if len(legal) > MAX_LEGAL_SHOWN else ""
         lines += [
             f"{number}. {who} to act; legal: {shown}{more}",
-            f"   action: {_action_text(game, action)}",
+            f"   action: {game.format_action(action)}",
         ]
         result = step(game, state, action, actor)
-        lines += [f"   - {game.describe(event, 'en')}" for event in result.events]
+        names = game.seat_names(state)
+        lines += [f"   - {game.describe(event, 'en', names)}" for event in result.events]
         state = result.state
     else:
         lines.append(f"(stopped after {max_steps} steps)")
@@ -62,17 +62,3 @@ def playthrough(game: Game, setup: BaseModel, seed: int, max_steps: int = 400) -
         )
         lines.append(f"result: {places}")
     return "\n".join(lines) + "\n"
-
-
-def _state_text(game: Game, state: Any) -> str:
-    formatter = getattr(game, "format_state", None)
-    if callable(formatter):
-        return str(formatter(state))
-    return json.dumps(game.view(state, None), sort_keys=True)
-
-
-def _action_text(game: Game, action: Action) -> str:
-    formatter = getattr(game, "format_action", None)
-    if callable(formatter):
-        return str(formatter(action))
-    return json.dumps(action.to_json(), sort_keys=True)

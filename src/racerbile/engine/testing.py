@@ -27,10 +27,19 @@ class ContractViolation(AssertionError):
     """A game broke its contract; the message names the game, step and state."""
 
 
-def check_contract(game: Game, setup: BaseModel, seed: int = 0, max_steps: int = 5000) -> Any:
-    """Plays one seeded random game and checks the contract after every step.
+def check_contract(
+    game: Game,
+    setup: BaseModel,
+    seed: int = 0,
+    max_steps: int = 5000,
+    bot: str | None = None,
+    must_end: bool = True,
+) -> Any:
+    """Plays one seeded game and checks the contract after every step.
 
-    Returns the final state. Raises ContractViolation naming what broke.
+    Seats pick uniformly random legal actions, or follow the game's bot ``bot``.
+    With ``must_end`` the game has to end within ``max_steps``; without it the check
+    stops there. Returns the last state. Raises ContractViolation naming what broke.
     """
     state = game.start(setup)
     record = Record.new(game, setup, seed)
@@ -45,6 +54,9 @@ def check_contract(game: Game, setup: BaseModel, seed: int = 0, max_steps: int =
         legal = list(game.legal_actions(state))
         if isinstance(actor, Chance):
             action = dice.choose(game.chance_outcomes(state))
+        elif bot is not None:
+            action = game.bots[bot](state, rng)
+            _expect(action in legal, game, number, f"bot {bot} chose illegal {action!r}")
         else:
             action = legal[int(rng.integers(len(legal)))]
         _expect(
@@ -55,9 +67,11 @@ def check_contract(game: Game, setup: BaseModel, seed: int = 0, max_steps: int =
         )
         result = step(game, state, action, actor)
         drank.extend(e for e in result.events if isinstance(e, Drank))
+        names = game.seat_names(state)
         for event in result.events:
             json.dumps(event.to_json())
-            _expect(bool(game.describe(event, "en")), game, number, f"no sentence for {event!r}")
+            sentence = game.describe(event, "en", names)
+            _expect(bool(sentence), game, number, f"no sentence for {event!r}")
         state = result.state
         record = record.with_action(action)
         ledger = getattr(state, "ledger", None)
@@ -69,8 +83,10 @@ def check_contract(game: Game, setup: BaseModel, seed: int = 0, max_steps: int =
                 "the drink ledger differs from the sum of Drank events",
             )
     else:
-        raise ContractViolation(f"{game.info.id}: no end after {max_steps} steps")
-    _expect(game.result(state) is not None, game, max_steps, "the game ended without a result")
+        if must_end:
+            raise ContractViolation(f"{game.info.id}: no end after {max_steps} steps")
+    if game.to_act(state) is None:
+        _expect(game.result(state) is not None, game, max_steps, "the game ended without a result")
     replayed = replay(game, Record.parse(record.model_dump_json()))
     _expect(
         game.view(replayed.state, None) == game.view(state, None),
@@ -95,6 +111,12 @@ def _check_position(game: Game, state: Any, number: int) -> None:
         total = sum((p for _, p in outcomes), Fraction(0))
         _expect(total == 1, game, number, f"chance outcomes sum to {total}, not 1")
         _expect(all(p > 0 for _, p in outcomes), game, number, "a chance outcome has p <= 0")
+        _expect(
+            legal == [a for a, _ in outcomes],
+            game,
+            number,
+            "at a chance point the legal actions must be the chance outcomes",
+        )
     else:
         _expect(not outcomes, game, number, "chance outcomes listed at a seat's turn")
 

@@ -38,7 +38,10 @@ def create_app(settings: Settings, store: Store) -> FastAPI:
         restored = await rooms.restore()
         if restored:
             log.info("restored %d unfinished game(s)", len(restored))
-        yield
+        try:
+            yield
+        finally:
+            rooms.close()
 
     app = FastAPI(title="racerbile", version="1", lifespan=lifespan)
     app.state.services = services

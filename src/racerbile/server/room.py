@@ -3,6 +3,8 @@
 A :class:`Room` owns one game's state. Every action goes through :func:`engine.step`, is
 committed to the store, and only then changes the room and reaches subscribers. After
 each change the room plays the digital dice and the bots until a person is to act.
+With a takeover time set, a bot also acts for a person's seat that has sent nothing
+for that long (an asyncio timer per room, armed after every change).
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ from .settings import Settings
 log = logging.getLogger(__name__)
 
 Role = Literal["host", "seat", "spectator"]
+TAKEOVER_BOTS = ("greedy", "cautious", "random")
+"""The bot that takes over a silent seat: the first of these a game has, else its first."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,14 @@ class Created:
 class Room:
     """One game: its state, seats, record, recent events and the lock that orders changes."""
 
-    def __init__(self, row: GameRow, game: Game, store: Store, settings: Settings):
+    def __init__(
+        self,
+        row: GameRow,
+        game: Game,
+        store: Store,
+        settings: Settings,
+        takeover_after_s: float | None = None,
+    ):
         self.row = row
         self.game = game
         self.store = store
@@ -92,6 +103,8 @@ class Room:
         self.last_seat: int | None = None
         self.dice = DiceStream(row.seed)
         self.stale = False
+        self.takeover_after_s = takeover_after_s
+        self._timer: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> str:
@@ -210,17 +223,66 @@ class Room:
             await self._advance()
 
     async def _advance(self) -> None:
-        for _ in range(self.settings.max_auto_actions):
-            action, label = self._automatic()
-            if action is None:
-                return
+        try:
+            for _ in range(self.settings.max_auto_actions):
+                action, label = self._automatic()
+                if action is None:
+                    return
+                try:
+                    result = step(self.game, self.state, action)
+                except RulesError:
+                    log.exception(
+                        "game %s: the %s action %s failed; waiting", self.id, label, action
+                    )
+                    self.dice = DiceStream(self.row.seed, self.chance_count)  # undo the draw
+                    return
+                await self._commit(action, result.state, result.events, label)
+        finally:
+            self._arm_takeover()
+
+    # ---- taking over a silent seat ------------------------------------------------
+
+    def _arm_takeover(self) -> None:
+        """(Re)starts the takeover timer when a person's seat is to act; else stops it."""
+        current = asyncio.current_task()
+        if self._timer is not None and self._timer is not current:
+            self._timer.cancel()
+        self._timer = None
+        to_act = self.to_act
+        if (
+            self.takeover_after_s is None
+            or self.stale
+            or not isinstance(to_act, int)
+            or self.seats[to_act].bot is not None
+            or takeover_bot(self.game) is None
+        ):
+            return
+        self._timer = asyncio.create_task(self._take_over(self.seq, to_act))
+
+    async def _take_over(self, seq: int, seat: int) -> None:
+        """After the takeover time, lets the default bot act for ``seat`` if nothing came."""
+        assert self.takeover_after_s is not None
+        await asyncio.sleep(self.takeover_after_s)
+        async with self.lock:
+            if self.seq != seq or self.to_act != seat or self.stale:
+                return  # something happened meanwhile; that change armed a new timer
+            name = takeover_bot(self.game)
+            assert name is not None
+            rng = np.random.default_rng([self.row.seed, self.seq])
             try:
-                result = step(self.game, self.state, action)
-            except RulesError:
-                log.exception("game %s: the %s action %s failed; waiting", self.id, label, action)
-                self.dice = DiceStream(self.row.seed, self.chance_count)  # undo the draw
+                action = bots_of(self.game)[name](self.state, rng)
+                result = step(self.game, self.state, action, seat)
+                await self._commit(action, result.state, result.events, f"takeover:{seat}")
+            except (RulesError, ApiError):
+                log.exception("game %s: the %s bot could not act for seat %d", self.id, name, seat)
                 return
-            await self._commit(action, result.state, result.events, label)
+            await self._advance()
+
+    def stop_timers(self) -> None:
+        """Cancels the takeover timer (when the server shuts down)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
     def _automatic(self) -> tuple[Action | None, str]:
         to_act = self.to_act
@@ -291,6 +353,9 @@ class Room:
             "finished": to_act is None,
             "result": _result_json(result) if result is not None else None,
             "log": self._log(lang),
+            "join_code": self.row.join_code if caller.role != "spectator" else None,
+            "join_url": f"/join/{self.row.join_code}" if caller.role != "spectator" else None,
+            "takeover_after_s": self.takeover_after_s,
         }
 
     def _legal_for(self, caller: Caller, to_act: Actor) -> list[Action]:
@@ -304,7 +369,10 @@ class Room:
         describe = getattr(self.game, "describe", None)
         if describe is None:
             return []
-        return [{"seq": seq, "kind": e.kind, "text": describe(e, lang)} for seq, e in self.log]
+        return [
+            {"seq": seq, "kind": e.kind, "text": describe(e, lang), "seat": _event_seat(e)}
+            for seq, e in self.log
+        ]
 
     def record(self) -> Record:
         """Returns the game record; the dice seed is hidden until the game is over."""
@@ -321,6 +389,15 @@ class Room:
 def _label(caller: Caller, actor: Actor) -> str:
     target = "chance" if isinstance(actor, Chance) else str(actor)
     return f"{caller.role}:{target}"
+
+
+def _event_seat(event: Event) -> int | None:
+    """Returns the seat an event concerns: its ``player`` or ``seat`` field, if a number."""
+    for name in ("player", "seat"):
+        value = getattr(event, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
 
 
 def _seat_public(seat: SeatRow) -> dict[str, Any]:
@@ -351,7 +428,11 @@ class Rooms:
         async with self._loading:
             room = self._rooms.get(game_id)
             if room is None or room.stale:
+                old = room
                 room = await self._load(game_id)
+                if old is not None:  # reloaded after a failed write: keep the host's timer
+                    old.stop_timers()
+                    room.takeover_after_s = old.takeover_after_s
                 self._rooms[game_id] = room
         return room
 
@@ -403,10 +484,15 @@ class Rooms:
             await asyncio.to_thread(self.store.finish_game, game_id)
         return room
 
-    def _room(self, row: GameRow, game: Game) -> Room:
-        room = Room(row, game, self.store, self.settings)
+    def _room(self, row: GameRow, game: Game, takeover_after_s: float | None = None) -> Room:
+        room = Room(row, game, self.store, self.settings, takeover_after_s)
         room.listeners.extend(self.listeners)
         return room
+
+    def close(self) -> None:
+        """Stops every room's timers (when the server shuts down)."""
+        for room in self._rooms.values():
+            room.stop_timers()
 
     def _game(self, game_id: str) -> Game:
         try:
@@ -427,6 +513,10 @@ class Rooms:
         except (RulesError, ValueError) as exc:
             raise ApiError(422, "setup/invalid", f"setup: {exc}") from None
         _check_bots(bots_of(game), data.bots, len(names))
+        if data.takeover_after_s is not None and takeover_bot(game) is None:
+            raise ApiError(
+                422, "takeover/unavailable", f"{game.info.id} has no bot to take over a seat"
+            )
         host_token = new_token()
         tokens = {s: new_token() for s in range(len(names)) if s not in data.bots}
         seats = tuple(
@@ -449,7 +539,7 @@ class Rooms:
                 created=now(),
             )
         )
-        room = self._room(row, game)
+        room = self._room(row, game, data.takeover_after_s)
         self._rooms[row.id] = room
         await room.advance()
         return Created(room, host_token, tokens)
@@ -468,6 +558,15 @@ def bots_of(game: Game) -> Mapping[str, Bot]:
     """Returns the game's bots by name (none for a game that has no bots yet)."""
     bots: Mapping[str, Bot] | None = getattr(game, "bots", None)
     return bots or {}
+
+
+def takeover_bot(game: Game) -> str | None:
+    """Returns the name of the bot that takes over silent seats (None: the game has none)."""
+    bots = bots_of(game)
+    for name in TAKEOVER_BOTS:
+        if name in bots:
+            return name
+    return next(iter(sorted(bots)), None)
 
 
 def _validate_setup(game: Game, setup: dict[str, Any]) -> Any:

@@ -24,6 +24,12 @@ class GameCreate(_In):
     dice: DiceMode = "digital"
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     bots: dict[int, str] = Field(default_factory=dict, description="seat number -> bot name")
+    takeover_after_s: float | None = Field(
+        default=None,
+        gt=0,
+        le=86_400,
+        description="a bot acts for a person's seat that has sent nothing for this long",
+    )
 
 
 class SeatCreated(BaseModel):
@@ -65,6 +71,7 @@ class LogEntry(BaseModel):
     seq: int
     kind: str
     text: str
+    seat: int | None = Field(default=None, description="the seat the event concerns, if any")
 
 
 class GamePublic(BaseModel):
@@ -84,6 +91,11 @@ class GamePublic(BaseModel):
     finished: bool
     result: dict[str, Any] | None
     log: list[LogEntry]
+    join_code: str | None = Field(default=None, description="for the host and seats only")
+    join_url: str | None = Field(default=None, description="for the host and seats only")
+    takeover_after_s: float | None = Field(
+        default=None, description="a bot acts for a silent person's seat after this long"
+    )
 
 
 class ActionSubmit(_In):

@@ -14,7 +14,7 @@ Styles (``BOTS``):
 ``cautious``   never above 2nd gear (no 10-12, so never off the track); sips weigh double.
 ``greedy``     the gear and end cell with the best expected progress minus sips this turn.
 ``stalin``     RB-OPT-3: always shifts up, always blocks, always leaves the track when it can.
-``drinker``    the most sips for itself.
+``drinker``    the most sips for itself, among the moves that gain ground.
 ``sadist``     the most sips for the others (overtakes, midway toasts, blocks).
 ``optimal``    the gear and end cell minimising the expected turns to finish alone
                (:mod:`.policy`: value iteration per track, solved once per process).
@@ -252,8 +252,13 @@ def stalin_plan(state: State, options: list[Plan], rng: np.random.Generator) -> 
 
 
 def drinker_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:
-    """The most sips for itself, then progress."""
-    return max(options, key=lambda p: (p.sips + _future_sips(state, p), p.progress))
+    """The most sips for itself among the moves that gain ground, then progress.
+
+    Only moves that make progress count while there are any: a drinker who never
+    gains ground would keep the race from ever ending.
+    """
+    forward = [p for p in options if p.progress > 0] or options
+    return max(forward, key=lambda p: (p.sips + _future_sips(state, p), p.progress))
 
 
 def sadist_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:

@@ -14,11 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...engine.contract import Action, Bot, Event, GameInfo, Result, Step
 from ...engine.errors import TrackError
-from . import rules
+from . import notation, rules
 from .actions import ACTION_TYPES, describe
 from .catalog import DEFAULT_TRACK, TRACKS, VectraceTracks
-from .notation import format_state
 from .state import Options, State
+from .targets import marked_targets
 from .track import Track, parse_track
 
 INFO = GameInfo(
@@ -157,9 +157,24 @@ class VectraceGame:
         """Returns the standings once the race is over."""
         return rules.result(state)
 
-    def describe(self, event: Event, lang: str = "en") -> str:
-        """Returns the event's sentence in English (``en``) or Danish (``da``)."""
+    def describe(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """Returns the event's sentence in English (``en``) or Danish (``da``).
+
+        Vectrace events carry the players' names themselves, so ``names`` is not needed.
+        """
         return describe(event, lang)
+
+    def format_state(self, state: State) -> str:
+        """Returns the one-line notation of ``state``."""
+        return notation.format_state(state)
+
+    def format_action(self, action: Action) -> str:
+        """Returns the notation of ``action`` (``parse_action`` reads it back)."""
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        """Returns the action written as ``text``; raises InvalidAction."""
+        return notation.parse_action(text)
 
     def seat_names(self, state: State) -> list[str]:
         """Returns the players' names by seat."""
@@ -194,14 +209,10 @@ def view(state: State) -> dict[str, Any]:
         "order": list(state.order),
         "to_act": acting,
         "cars": cars,
-        "notation": format_state(state),
+        "notation": notation.format_state(state),
     }
     if state.phase == "race" and acting is not None:
-        car = state.cars[acting]
-        data["targets"] = [
-            {"x": x, "y": y, "outcome": rules.preview(state, (x, y))}
-            for x, y in rules.target_points(car)
-        ]
+        data["targets"] = marked_targets(state)  # x, y, outcome, verdict, doomed_in
     return data
 
 

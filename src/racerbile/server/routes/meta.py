@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from fastapi import APIRouter, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from ...engine import Game, TrackError
 from ...games import available_games
@@ -18,6 +18,15 @@ from ..room import bots_of
 log = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/api/meta", tags=["meta"])
+
+
+class TrackMeta(BaseModel):
+    """One bundled track, from the game's track catalogue (``info`` of the loaded track)."""
+
+    id: str
+    name: str
+    laps: int | None = Field(description="the track's default number of laps, if it has one")
+    description: str
 
 
 class GameMeta(BaseModel):
@@ -35,7 +44,7 @@ class GameMeta(BaseModel):
     description: str
     setup_schema: dict[str, Any]
     bots: list[str]
-    tracks: list[str]
+    tracks: list[TrackMeta]
 
 
 @router.get("/games")
@@ -48,7 +57,7 @@ async def list_games(services: ServicesDep) -> list[GameMeta]:
         except (ImportError, AttributeError):
             continue
         try:
-            metas.append(_meta(game))
+            metas.append(await asyncio.to_thread(_meta, game))
         except Exception:  # one broken game must not take the lobby down
             log.exception("game %s is left out of the lobby", game_id)
     return metas
@@ -93,5 +102,26 @@ def _meta(game: Game) -> GameMeta:
         description=info.description,
         setup_schema=game.Setup.model_json_schema(),
         bots=sorted(bots_of(game)),
-        tracks=sorted(catalog.bundled()) if catalog is not None else [],
+        tracks=_tracks(catalog) if catalog is not None else [],
     )
+
+
+def _tracks(catalog: Any) -> list[TrackMeta]:
+    """Returns every bundled track that loads, with its name, default laps and description."""
+    out = []
+    for track_id in sorted(catalog.bundled()):
+        try:
+            info = catalog.info(catalog.load(track_id))
+        except Exception:  # one broken track must not take the lobby down
+            log.exception("track %s is left out of the lobby", track_id)
+            continue
+        laps = info.get("laps")
+        out.append(
+            TrackMeta(
+                id=track_id,
+                name=str(info.get("name") or track_id),
+                laps=laps if isinstance(laps, int) and not isinstance(laps, bool) else None,
+                description=str(info.get("description") or ""),
+            )
+        )
+    return out

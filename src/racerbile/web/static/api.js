@@ -55,7 +55,8 @@ export const api = {
     }),
   join: (code) => request("GET", `/api/join/${encodeURIComponent(code)}`),
   claim: (code, seat) => request("POST", `/api/join/${encodeURIComponent(code)}/claim`, { body: { seat } }),
-  qrUrl: (id) => `/api/games/${encodeURIComponent(id)}/qr.svg`,
+  /** The join QR code; it needs a seat or host token, sent as ?token= from an <img>. */
+  qrUrl: (id, token) => `/api/games/${encodeURIComponent(id)}/qr.svg?token=${encodeURIComponent(token || "")}`,
 };
 
 // ---- tokens -----------------------------------------------------------------------

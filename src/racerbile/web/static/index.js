@@ -423,16 +423,20 @@ function buildBody() {
   if ("track" in props) setup.track = $("track").value || setup.track;
   const bots = {};
   if ("players" in props) {
+    const { item } = playerSchema(props, state.schema);
+    const hasDrink = !!(item && item.properties && item.properties.drink);
     setup.players = state.players.map((p, i) => {
       const name = (p.name || "").trim() || t("start.player_n", { n: i + 1 });
       if (p.bot) bots[String(i)] = p.bot;
-      return p.drink ? { name, drink: p.drink } : { name };
+      return hasDrink && p.drink ? { name, drink: p.drink } : { name };
     });
   }
   const body = { game: state.game.id, setup, dice: state.dice };
   const seedText = $("seed").value.trim();
   if (seedText !== "") body.seed = Number(seedText);
   if (Object.keys(bots).length) body.bots = bots;
+  const takeover = Number($("takeover").value);
+  if ($("takeover").value.trim() !== "" && takeover > 0) body.takeover_after_s = takeover;
   return body;
 }
 

@@ -74,8 +74,9 @@ export function renderTurn(els, state, { me = null, host = false } = {}) {
   document.title = `${title} · Racerbile`;
 }
 
-export function renderStandings(list, state) {
-  const rows = V.standings(state);
+/** Paints the standings; ``custom(state)`` may give the rows, each with ``meta: [[label, value]]``. */
+export function renderStandings(list, state, custom = null) {
+  const rows = custom ? custom(state) : V.standings(state);
   const carBySeat = new Map(V.cars(state).map((c) => [c.seat, c]));
   const total = V.lapsTotal(state);
   const actor = typeof state.to_act === "number" ? state.to_act : V.actingSeat(state);
@@ -98,10 +99,11 @@ export function renderStandings(list, state) {
         h(
           "span",
           { class: "meta" },
-          laps !== undefined && laps !== null
+          s.meta ? s.meta.map(([k, v]) => h("span", {}, `${k} `, h("b", {}, String(v)))) : null,
+          !s.meta && laps !== undefined && laps !== null
             ? h("span", {}, `${t("standings.lap")} `, h("b", {}, `${Math.max(0, laps)}${total ? `/${total}` : ""}`))
             : null,
-          gear ? h("span", {}, `${t("standings.gear")} `, h("b", {}, String(gear))) : null,
+          !s.meta && gear ? h("span", {}, `${t("standings.gear")} `, h("b", {}, String(gear))) : null,
         ),
       );
       return li;

@@ -1,18 +1,18 @@
-// Spectator view for a big screen: /watch/{id}. No token, no controls.
+// Spectator view for a big screen: /watch/{id}. No token, no controls; the board comes
+// from the game's board module (boards/index.js).
 
 import { GameConnection, loadTokens, api } from "./api.js";
 import { t, lang, applyStatic, bindLangButton, onLang } from "./i18n.js";
-import { Board } from "./board.js";
-import { renderDice } from "./dice.js";
+import { boardFor } from "./boards/index.js";
 import * as V from "./view.js";
 import { renderTurn, renderStandings, renderDrinks, renderLog, renderResult, bindConnection } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = decodeURIComponent(parts[1] || "");
-let board = null;
-let loaded = false;
+let game = null;
 
+/** The join code from the link (#code=) or this device's own games, and a token if any. */
 function joinInfo() {
   const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
   const stored = loadTokens(gameId);
@@ -24,13 +24,13 @@ function joinInfo() {
 function paintJoin(state) {
   const { code, token } = joinInfo();
   const open = !V.isFinished(state) && (state.seats || []).some((s) => !s.claimed && !s.bot);
+  // The code and link need no token; the QR picture needs a seat or host token.
   $("join-inline").hidden = !code || !open;
   $("join-url").textContent = `${location.host}/join/${code}`;
   $("join-code").textContent = code;
-  // The QR picture needs a seat or host token; a screen that has one shows it.
-  $("qr-wrap").hidden = !token || !open;
-  if (token && open) {
-    const src = `${api.qrUrl(gameId)}?token=${encodeURIComponent(token)}`;
+  $("qr-wrap").hidden = !token || !open || !code;
+  if (token && open && code) {
+    const src = api.qrUrl(gameId, token);
     if ($("qr").getAttribute("src") !== src) $("qr").src = src;
   }
 }
@@ -38,19 +38,15 @@ function paintJoin(state) {
 function paint(state) {
   if (!state) return;
   renderTurn({ banner: $("turn"), cap: $("turn-cap"), title: $("turn-title"), sub: $("turn-sub") }, state, {});
-  if (board && loaded) {
-    const names = new Map(V.players(state).map((p) => [p.seat, p.name]));
-    board.draw({
-      cars: V.cars(state).map((c) => ({ ...c, name: c.name || names.get(c.seat) })),
-      active: V.isFinished(state) ? null : V.actingSeat(state),
-    });
-  }
-  renderDice($("dice"), V.dice(state), { rolling: state.to_act === "chance" && state.dice === "digital" });
-  renderStandings($("standings"), state);
-  renderDrinks($("drinks"), state);
+  if (game) game.paint(state);
+  renderStandings($("standings"), state, game && game.standings);
+  const drinks = V.drinks(state);
+  $("drinks-card").hidden = drinks.length === 0;
+  if (drinks.length) renderDrinks($("drinks"), state);
   renderLog($("log"), state, { limit: 40 });
   renderResult({ card: $("result"), winner: $("winner") }, state);
   paintJoin(state);
+  document.body.dataset.game = state.game;
   document.body.dataset.seq = String(state.seq);
 }
 
@@ -71,9 +67,22 @@ async function main() {
     $("turn-sub").textContent = err.message;
     return;
   }
-  board = new Board($("board"));
-  const track = V.trackId(conn.state);
-  loaded = await board.load(track ? api.trackSvgUrl(conn.state.game, track) : null, V.trackCells(conn.state));
+  const module = await boardFor(conn.state.game);
+  document.body.dataset.board = module.id;
+  $("dice").hidden = !module.dice;
+  game = await module.create({
+    page: "watch",
+    state: conn.state,
+    board: $("board"),
+    hint: null,
+    controls: null,
+    dice: module.dice ? $("dice") : null,
+    send: async () => null,
+    run: async () => {},
+    busy: () => false,
+    repaint: () => paint(conn.state),
+    current: () => conn.state,
+  });
   conn.onState(paint);
   conn.start().catch(() => {});
 }

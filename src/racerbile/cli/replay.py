@@ -1,0 +1,84 @@
+"""``racerbile replay RECORD.json``: replays a game record and prints how it ended.
+
+Generic over the registry: the record names its game. The final standings and the
+drinking table come from the game's ``view(state, None)`` (keys ``standings`` and
+``drinks``) or, where a game has none, from ``result(state)``. A bad record is one
+error line naming the action that failed and why (exit status 2).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from ..engine.errors import RecordError
+from ._common import console, fail
+
+DRINK_COLUMNS = (("name", "player"), ("sips", "sips"), ("beers", "beers"), ("caused", "caused"))
+
+
+def replay_command(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """Replays RECORD and prints the final standings and the drinking table."""
+    from ..engine.record import Record, replay
+    from ..games import UnknownGame, get_game
+
+    try:
+        loaded = Record.load(record)
+        game = get_game(loaded.game)
+        final = replay(game, loaded)
+    except (RecordError, UnknownGame) as exc:
+        fail(str(exc))
+    view = game.view(final.state, None)
+    summary = _summary(game, final.state, view, len(loaded.actions))
+    if as_json:
+        console.print_json(json.dumps(summary, default=str))
+        return
+    _print_tables(summary)
+
+
+def _summary(game: Any, state: Any, view: dict[str, Any], actions: int) -> dict[str, Any]:
+    result = game.result(state)
+    standings = view.get("standings")
+    if standings is None and result is not None:
+        standings = [{"place": s.place, "seat": s.seat, **s.detail} for s in result.standings]
+    names = game.seat_names(state)
+    return {
+        "game": game.info.id,
+        "actions": actions,
+        "over": result is not None,
+        "standings": standings or [],
+        "drinks": view.get("drinks", []),
+        "players": names,
+    }
+
+
+def _print_tables(summary: dict[str, Any]) -> None:
+    status = "finished" if summary["over"] else "not finished"
+    console.print(f"[bold]{summary['game']}[/]: {summary['actions']} actions, {status}")
+    standings = Table(title="Standings")
+    for column in ("place", "player", "laps"):
+        standings.add_column(column)
+    names = summary["players"]
+    for row in summary["standings"]:
+        name = row.get("name") or names[row["seat"]]
+        standings.add_row(str(row["place"]), str(name), str(row.get("laps", "")))
+    console.print(standings)
+    if summary["drinks"]:
+        drinks = Table(title="Drinks")
+        for _, title in DRINK_COLUMNS:
+            drinks.add_column(title, justify="left" if title == "player" else "right")
+        for row in summary["drinks"]:
+            drinks.add_row(*(str(row.get(key, "")) for key, _ in DRINK_COLUMNS))
+        console.print(drinks)
+
+
+def register(app: typer.Typer) -> None:
+    """Adds the ``replay`` command to the main command line."""
+    app.command("replay")(replay_command)

@@ -1,0 +1,213 @@
+"""Racerbile: the game object behind the engine contract (rules in rules.py and turns.py).
+
+``GAME`` satisfies :class:`racerbile.engine.contract.Game`; rule sets Babybile and
+Racerbile, every special rule a switch of :class:`~.setup.Setup`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel
+
+from ...engine.contract import (
+    CHANCE,
+    Action,
+    Actor,
+    Bot,
+    Event,
+    GameInfo,
+    Result,
+    Standing,
+    Step,
+    TrackCatalog,
+)
+from . import notation, rules
+from .actions import ACTION_TYPES
+from .catalog import TRACKS
+from .describe import describe
+from .moves import move_options
+from .ranking import car_distance, ranking
+from .setup import Config, Setup, configure
+from .state import State
+from .track import Track
+
+INFO = GameInfo(
+    id="racerbile",
+    name="Racerbile",
+    min_seats=1,
+    max_seats=8,
+    rules_version=1,
+    has_chance=True,
+    supports_referee=True,
+    rule_sets=("babybile", "racerbile"),
+    description="Bottle caps, dice and beer on a hexagon track (Officielle Racerbileregler 1.1).",
+)
+
+
+class RacerbileGame:
+    """The Racerbile rules behind the shared game contract."""
+
+    info = INFO
+    Setup = Setup
+    action_types: Sequence[type[Action]] = ACTION_TYPES
+
+    def start(self, setup: BaseModel | Mapping[str, Any], track: Track | None = None) -> State:
+        """Returns the state before the start; ``track`` overrides the setup's track id.
+
+        Raises pydantic's ValidationError for a bad setup and ValueError (TrackError)
+        when the track cannot be loaded or has too few grid slots.
+        """
+        valid = (
+            setup
+            if isinstance(setup, Setup)
+            else Setup.model_validate(setup.model_dump() if isinstance(setup, BaseModel) else setup)
+        )
+        return rules.start(configure(valid, track))
+
+    def config(self, state: State) -> Config:
+        """Returns the fixed settings of the race."""
+        return state.config
+
+    def to_act(self, state: State) -> Actor:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        return rules.chance_outcomes(state)
+
+    def apply(self, state: State, action: Action) -> Step:
+        return rules.apply(state, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Returns everything (Racerbile has no hidden information), plus move help and
+        the legal actions for the seat to act."""
+        config = state.config
+        actor = rules.to_act(state)
+        data: dict[str, Any] = {
+            "game": INFO.id,
+            "rule_set": config.rules.name,
+            "track": config.track.id,
+            "laps": config.laps,
+            "announcements": "manual" if config.manual else "auto",
+            "phase": state.phase,
+            "to_act": "chance" if actor is CHANCE else actor,
+            "notation": notation.format_state(state),
+            "order": list(state.order),
+            "cars": [_car_json(state, s) for s in range(config.players)],
+            "standings": _standings(state),
+            "drinks": _drinks(state),
+            "forks": dict(state.forks),
+            "turn": _turn_json(state),
+        }
+        if actor is not None and (seat is None or seat == actor):
+            data["legal"] = [notation.format_action(a) for a in rules.legal_actions(state)]
+        if seat is None or (isinstance(actor, int) and seat == actor):
+            data["moves"] = [o.to_json() for o in move_options(state).values()]
+        return data
+
+    def result(self, state: State) -> Result | None:
+        """Returns the standings by RB-TRACK-6 and the drinking table (RB-END-2)."""
+        if state.phase != "over":
+            return None
+        drinks = _drinks(state)
+        standings = tuple(
+            Standing(seat=row["seat"], place=row["place"], detail={**row, **drinks[row["seat"]]})
+            for row in _standings(state)
+        )
+        return Result(standings, {"drinks": drinks, "laps": state.config.laps})
+
+    def describe(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """Returns one sentence for ``event`` in Danish ("da") or English ("en")."""
+        return describe(event, lang, names)
+
+    def seat_names(self, state: State) -> list[str]:
+        return list(state.config.names)
+
+    def format_state(self, state: State) -> str:
+        """Returns the one-line notation of ``state``."""
+        return notation.format_state(state)
+
+    def format_action(self, action: Action) -> str:
+        """Returns the notation of ``action`` (``parse_action`` reads it back)."""
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        """Returns the action written as ``text``; raises InvalidAction."""
+        return notation.parse_action(text)
+
+    def odds(self) -> dict[str, Any]:
+        """Returns the exact odds of a roll per gear (see :mod:`.odds`)."""
+        from .odds import odds_table
+
+        return odds_table()
+
+    @property
+    def tracks(self) -> TrackCatalog:
+        """Returns the catalog of Racerbile tracks."""
+        return TRACKS
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        """Returns the bots by name (RB-OPT-3's Stalin among them)."""
+        from .bots import BOTS
+
+        return BOTS
+
+
+def _car_json(state: State, seat: int) -> dict[str, Any]:
+    car = state.cars[seat]
+    return {
+        "seat": seat,
+        "name": state.config.names[seat],
+        "cell": [car.cell.q, car.cell.r],
+        "heading": car.heading,
+        "gear": car.gear,
+        "laps": car.laps,
+        "off_track": car.off_track,
+        "left_from": None if car.off_from is None else [car.off_from.q, car.off_from.r],
+        "flipped": car.flipped,
+        "arrived": car.arrived,
+    }
+
+
+def _standings(state: State) -> list[dict[str, Any]]:
+    return [
+        {
+            "place": place,
+            "seat": seat,
+            "name": state.config.names[seat],
+            "laps": max(state.cars[seat].laps, 0),
+            "distance": car_distance(state, state.cars[seat]),
+        }
+        for place, seat in enumerate(ranking(state), start=1)
+    ]
+
+
+def _drinks(state: State) -> list[dict[str, Any]]:
+    return [{"name": state.config.names[row["seat"]], **row} for row in state.ledger.table()]
+
+
+def _turn_json(state: State) -> dict[str, Any] | None:
+    turn = state.turn
+    if turn is None:
+        return None
+    return {
+        "seat": turn.seat,
+        "phase": turn.phase,
+        "dice": list(turn.dice),
+        "shown56": turn.shown56,
+        "total": turn.total,
+        "moved": turn.moved,
+        "mode": turn.mode,
+        "owed": sorted(turn.owed - turn.said),
+    }
+
+
+GAME = RacerbileGame()
+
+__all__ = ["GAME", "INFO", "RacerbileGame", "Setup", "State"]

@@ -1,0 +1,169 @@
+"""Racerbile notation: actions as short text, and the one-line state notation.
+
+Actions (``parse_action`` and ``format_action`` round-trip)::
+
+    roll | die 5 | shift up | shift down | step NE | step 1 | stop | pass
+    announce squeal | time 8.5 | face E | stall 1 | stall 1 by 2 | upside down
+
+Directions are the pointy-top names E, NE, NW, W, SW, SE (0-5, counter-clockwise
+from E) or their numbers. ``format_state`` gives one line: rule set, track, laps,
+announcement mode | phase | each car (gear, laps, cell, heading, sips) | the turn.
+"""
+
+from __future__ import annotations
+
+from ...engine.contract import Action, Step
+from ...engine.errors import InvalidAction
+from ...hexgrid import POINTY_NAMES
+from .actions import (
+    ANNOUNCEMENTS,
+    Announce,
+    Die,
+    Face,
+    Pass,
+    Roll,
+    Shift,
+    Stall,
+    StepTo,
+    Stop,
+    TimeTrial,
+    UpsideDown,
+)
+from .state import State
+
+_SIMPLE: dict[str, Action] = {"roll": Roll(), "stop": Stop(), "pass": Pass()}
+
+
+def parse_direction(text: str) -> int:
+    """Returns the direction 0-5 for a name (E, NE, NW, W, SW, SE) or a number."""
+    name = text.strip().upper()
+    if name in POINTY_NAMES:
+        return POINTY_NAMES.index(name)
+    if name.isdigit() and 0 <= int(name) < 6:
+        return int(name)
+    raise InvalidAction(f"{text!r} is not a direction: use E, NE, NW, W, SW, SE or 0-5")
+
+
+def parse_action(text: str) -> Action:
+    """Returns the action written as ``text``; raises InvalidAction saying what is wrong."""
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidAction("an empty action")
+    head, args = words[0], words[1:]
+    if head in _SIMPLE and not args:
+        return _SIMPLE[head]
+    try:
+        return _parse_with_args(head, args)
+    except (ValueError, IndexError):
+        raise InvalidAction(f"cannot read the action {text!r}") from None
+
+
+def _parse_with_args(head: str, args: list[str]) -> Action:
+    if head == "die" and len(args) == 1:
+        return Die(int(args[0]))
+    if head == "shift" and len(args) == 1 and args[0] in ("up", "down"):
+        return Shift(args[0])
+    if head == "step" and len(args) == 1:
+        return StepTo(parse_direction(args[0]))
+    if head == "face" and len(args) == 1:
+        return Face(parse_direction(args[0]))
+    if head == "announce" and len(args) >= 1:
+        what = "_".join(args)
+        if what not in ANNOUNCEMENTS:
+            raise InvalidAction(f"unknown announcement {what!r}; one of {', '.join(ANNOUNCEMENTS)}")
+        return Announce(what)
+    if head == "time" and len(args) == 1:
+        return TimeTrial(float(args[0]))
+    if head == "stall" and len(args) == 1:
+        return Stall(int(args[0]))
+    if head == "stall" and len(args) == 3 and args[1] == "by":
+        return Stall(int(args[0]), int(args[2]))
+    if head == "upside" and args == ["down"]:
+        return UpsideDown()
+    raise ValueError(head)
+
+
+def format_action(action: Action) -> str:
+    """Returns the notation of ``action`` (the inverse of :func:`parse_action`)."""
+    match action:
+        case Die(value=v):
+            return f"die {v}"
+        case Shift(direction=d):
+            return f"shift {d}"
+        case StepTo(direction=d):
+            return f"step {POINTY_NAMES[d]}"
+        case Face(direction=d):
+            return f"face {POINTY_NAMES[d]}"
+        case Announce(what=w):
+            return f"announce {w}"
+        case TimeTrial(seconds=s):
+            return f"time {float(s)!r}"
+        case Stall(seat=s, by=None):
+            return f"stall {s}"
+        case Stall(seat=s, by=b):
+            return f"stall {s} by {b}"
+        case UpsideDown():
+            return "upside down"
+    return action.kind
+
+
+def format_state(state: State) -> str:
+    """Returns the one-line notation of ``state`` (for messages, logs and tests)."""
+    config = state.config
+    head = (
+        f"{config.rules.name} {config.track.id} {config.laps}L "
+        f"{'manual' if config.manual else 'auto'}"
+    )
+    cars = ", ".join(_car(state, seat) for seat in range(config.players))
+    return f"{head} | {_phase(state)} | {cars}{_turn(state)}"
+
+
+def _phase(state: State) -> str:
+    if state.phase == "order":
+        return f"order groups {state.groups} rolls {list(state.rolls)}"
+    if state.phase == "trial":
+        return f"trial {[t for t in state.times]}"
+    forks = " forks " + ",".join(f"{k}={b}" for k, b in state.forks) if state.forks else ""
+    final = " final" if state.final_round else ""
+    return f"{state.phase}{forks}{final}"
+
+
+def _car(state: State, seat: int) -> str:
+    car = state.cars[seat]
+    heading = "-" if car.heading is None else POINTY_NAMES[car.heading]
+    text = f"{state.config.names[seat]} {car.gear}g L{car.laps} {car.cell} {heading}"
+    if car.off_from is not None:
+        text += f" off<{car.off_from}"
+    if car.flipped:
+        text += " flip"
+    return f"{text} {state.ledger.sips_drunk(seat)}s"
+
+
+def _turn(state: State) -> str:
+    turn = state.turn
+    if turn is None:
+        return ""
+    text = f" | {state.config.names[turn.seat]} {turn.phase}"
+    if turn.dice or turn.shown56:
+        text += f" dice {'+'.join(map(str, turn.dice)) or '-'} 56x{turn.shown56}"
+    if turn.phase in ("move", "end"):
+        text += f" {turn.moved}/{turn.total} {turn.mode}"
+    if turn.owed - turn.said:
+        text += " owes " + ",".join(sorted(turn.owed - turn.said))
+    return text
+
+
+def play(state: State, *actions: str | Action) -> Step:
+    """Applies actions (notation or objects) in turn; returns the last state and all events.
+
+    Raises what :func:`racerbile.games.racerbile.rules.apply` raises, naming the action.
+    """
+    from .rules import apply
+
+    events = []
+    for item in actions:
+        action = parse_action(item) if isinstance(item, str) else item
+        step = apply(state, action)
+        state = step.state
+        events.extend(step.events)
+    return Step(state, tuple(events))

@@ -1,0 +1,89 @@
+"""Race ranking (RB-TRACK-6), fork closures (RB-TRACK-3) and gaps (RB-OPT-2).
+
+The key of a car is ``(laps completed DESC, distance to the line ASC, arrival ASC)``.
+The distance field depends on which fork branches are closed; with per-lap forks
+that depends on the car's lap, so every lookup goes through :func:`closed_for`.
+Everything is cached on the config, so ranking costs a few dict lookups per car.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...hexgrid import Hex
+from .setup import Config
+from .state import Car, State
+
+_FAR = 10_000  # a cell that cannot reach the line ranks behind every cell that can
+
+
+def fork_key(config: Config, fork_id: str, laps: int) -> str:
+    """Returns the key a fork choice is stored under (per race, or per lap)."""
+    return f"{fork_id}@{laps}" if fork_id in config.per_lap_forks else fork_id
+
+
+def closed_for(config: Config, forks: tuple[tuple[str, str], ...], laps: int) -> frozenset[Hex]:
+    """Returns the cells of unchosen branches for a car that has completed ``laps`` laps."""
+    track = config.track
+    if not track.forks or not forks:
+        return frozenset()
+    per_lap = config.per_lap_forks
+    cache_key = ("closed", forks, laps if per_lap else 0)
+    cached = config.cache.get(cache_key)
+    if cached is None:
+        chosen = dict(forks)
+        choices = {}
+        for fork in track.forks:
+            branch = chosen.get(fork_key(config, fork.id, laps))
+            if branch is not None:
+                choices[fork.id] = branch
+        cached = track.closed_cells(choices)
+        config.cache[cache_key] = cached
+    return cached
+
+
+def distance_field(config: Config, closed: frozenset[Hex]) -> Mapping[Hex, int]:
+    """Returns the distance to the line of every cell with ``closed`` cells shut."""
+    return config.track.distances(closed)
+
+
+def car_distance(state: State, car: Car) -> int:
+    """Returns the fewest legal steps from the car's place to the next crossing of the line."""
+    closed = closed_for(state.config, state.forks, car.laps)
+    return distance_field(state.config, closed).get(car.place, _FAR)
+
+
+def rank_key(state: State, seat: int) -> tuple[int, int, int]:
+    """Returns the RB-TRACK-6 sort key of ``seat`` (smaller is further ahead)."""
+    car = state.cars[seat]
+    return (-car.laps, car_distance(state, car), car.arrived)
+
+
+def ranking(state: State) -> tuple[int, ...]:
+    """Returns the seats in race order, leader first (RB-TRACK-6)."""
+    keys = [rank_key(state, seat) for seat in range(len(state.cars))]
+    return tuple(sorted(range(len(keys)), key=keys.__getitem__))
+
+
+def lap_length(state: State, laps: int = 0) -> int:
+    """Returns L, the shortest lap with the forks as chosen (RB-TRACK-6)."""
+    return state.config.track.lap_length(closed_for(state.config, state.forks, laps))
+
+
+def gap(state: State, ahead: int, behind: int) -> int:
+    """Returns how many cells ``ahead`` leads ``behind``: ``(la − lb)·L + db − da``."""
+    a, b = state.cars[ahead], state.cars[behind]
+    length = lap_length(state, a.laps)
+    return (a.laps - b.laps) * length + car_distance(state, b) - car_distance(state, a)
+
+
+def stack(state: State, cell: Hex) -> tuple[int, ...]:
+    """Returns the seats on ``cell``, top (first arrived, ahead) first (RB-CELL-6)."""
+    seats = [s for s, c in enumerate(state.cars) if c.off_from is None and c.cell == cell]
+    return tuple(sorted(seats, key=lambda s: state.cars[s].arrived))
+
+
+def first_and_last(state: State) -> tuple[int, int]:
+    """Returns the seats ranked first and last (RB-TURN-1)."""
+    order = ranking(state)
+    return order[0], order[-1]

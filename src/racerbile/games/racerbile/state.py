@@ -1,0 +1,127 @@
+"""The Racerbile state: a frozen dataclass with tuples inside, replaced, never mutated.
+
+Cars and the turn are named tuples: immutable values whose ``_replace`` is cheap on
+the hot path (a turn is replaced at every step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
+
+from ...engine.ledger import Ledger
+from ...hexgrid import Hex
+from .setup import Config
+
+Phase = Literal["order", "trial", "facing", "race", "over"]
+TurnPhase = Literal["shift", "dice", "move", "end"]
+Mode = Literal["normal", "reckless", "fast"]
+
+
+class Car(NamedTuple):
+    """One player's car.
+
+    ``cell`` is the true position; off the track it is a lattice hex (or a cell of a
+    closed branch) and ``off_from`` is the track cell it left from (RB-DICE-7).
+    ``laps`` counts completed laps, signed (RB-TRACK-7; -1 on a grid behind the line).
+    ``arrived`` is the move counter when the car reached its cell (RB-TRACK-6).
+    ``toasted`` is the ``laps`` value of the lap whose midway toast it gave (RB-CELL-4).
+    ``hold_first`` bars an upshift next turn; ``first_gear_rule`` names the rule whose
+    "I start in first gear" announcement is due next turn (RB-CELL-2, RB-RACE-2, RB-DICE-7).
+    """
+
+    cell: Hex
+    heading: int | None
+    gear: int = 1
+    laps: int = 0
+    arrived: int = 0
+    off_from: Hex | None = None
+    flipped: bool = False
+    toasted: int | None = None
+    turns: int = 0
+    hold_first: bool = False
+    first_gear_rule: str = ""
+
+    @property
+    def off_track(self) -> bool:
+        """Tells whether the car is off the track."""
+        return self.off_from is not None
+
+    @property
+    def place(self) -> Hex:
+        """Returns the track cell the car counts at (where it left, when off the track)."""
+        return self.off_from if self.off_from is not None else self.cell
+
+
+class Turn(NamedTuple):
+    """The turn in progress.
+
+    ``phase``: ``shift`` (announce, shift, roll), ``dice`` (chance throws), ``move``
+    (steps), ``end`` (manual mode: last announcements, then pass). ``owed`` holds the
+    announcements due (manual mode) and ``said`` the ones made. ``blocked`` holds the
+    cells the mover may not enter (two caps, a flipped block), fixed for the move.
+    """
+
+    seat: int
+    phase: TurnPhase = "shift"
+    shifts: tuple[str, ...] = ()
+    no_upshift: str = ""  # the rule barring an upshift this turn
+    dice: tuple[int, ...] = ()
+    shown56: int = 0
+    total: int = 0
+    mode: Mode = "normal"
+    moved: int = 0
+    path: tuple[Hex, ...] = ()
+    heading: int | None = None
+    blocked: frozenset[Hex] = frozenset()
+    before: tuple[int, ...] = ()
+    start: Car | None = None
+    owed: frozenset[str] = frozenset()
+    said: frozenset[str] = frozenset()
+    wheels: int = 4
+    upside_down: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    """A Racerbile game state.
+
+    ``phase``: ``order`` (start-order dice, RB-START-1), ``trial`` (time trial,
+    RB-RACE-1), ``facing`` (headings, RB-RACE-4), ``race``, ``over``. ``groups`` is the
+    ordered partition of seats still being sorted by dice and ``rolls`` the values
+    rolled so far by the first unsorted group. ``forks`` holds the fork choices as
+    ``(key, branch)`` pairs, the key being the fork id, or ``id@laps`` per lap.
+    ``clock`` counts steps (arrival order). ``final_round`` is set once a car has
+    completed the race distance (RB-END-1).
+    """
+
+    config: Config
+    cars: tuple[Car, ...]
+    ledger: Ledger
+    phase: Phase = "race"
+    order: tuple[int, ...] = ()
+    groups: tuple[tuple[int, ...], ...] = ()
+    rolls: tuple[int, ...] = ()
+    times: tuple[float | None, ...] = ()
+    index: int = 0
+    turn: Turn | None = None
+    forks: tuple[tuple[str, str], ...] = ()
+    clock: int = 0
+    final_round: bool = False
+
+    def __repr__(self) -> str:
+        from .notation import format_state
+
+        return f"<racerbile {format_state(self)}>"
+
+    def replace(self, **changes: Any) -> State:
+        """Returns a copy with ``changes``: what ``dataclasses.replace`` returns (this class
+        has no ``__post_init__`` and no init-only fields), without its generic overhead.
+
+        Copying the field dictionary is the one shortcut; no state is ever mutated.
+        """
+        new = object.__new__(State)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return new

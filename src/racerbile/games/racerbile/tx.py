@@ -1,0 +1,99 @@
+"""A scratch pad for one ``apply``: the changes so far and the events so far.
+
+Nothing is mutated: changes to the frozen state are collected and the new state is
+built with :meth:`State.replace` when it is read (usually once per action), so the
+state ``apply`` was given is untouched whatever happens.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.contract import Event
+from ...engine.ledger import Drank, FaultKind, Ledger
+from .setup import Config
+from .state import Car, State, Turn
+
+
+class Tx:
+    """Collects the new state and the events of one action."""
+
+    __slots__ = ("_changes", "_state", "events")
+
+    def __init__(self, state: State):
+        self._state = state
+        self._changes: dict[str, Any] = {}
+        self.events: list[Event] = []
+
+    @property
+    def state(self) -> State:
+        """Returns the state with every change so far."""
+        if self._changes:
+            self._state = self._state.replace(**self._changes)
+            self._changes = {}
+        return self._state
+
+    @property
+    def config(self) -> Config:
+        """Returns the race's fixed settings."""
+        return self._state.config
+
+    def get(self, name: str) -> Any:
+        """Returns one field of the state so far without building the state."""
+        changes = self._changes
+        return changes[name] if name in changes else getattr(self._state, name)
+
+    @property
+    def turn(self) -> Turn:
+        """Returns the turn in progress (the caller knows there is one)."""
+        turn: Turn | None = self.get("turn")
+        assert turn is not None
+        return turn
+
+    @property
+    def ledger(self) -> Ledger:
+        """Returns the drink ledger so far."""
+        ledger: Ledger = self.get("ledger")
+        return ledger
+
+    def car(self, seat: int) -> Car:
+        """Returns the car of ``seat``."""
+        car: Car = self.get("cars")[seat]
+        return car
+
+    def emit(self, *events: Event) -> None:
+        """Appends events."""
+        self.events.extend(events)
+
+    def drink(
+        self,
+        seat: int,
+        sips: int,
+        rule_id: str,
+        fault: FaultKind = "rule",
+        caused_by: int | None = None,
+        reason: str = "",
+    ) -> None:
+        """Records ``sips`` sips for ``seat`` in the ledger and as an event (none if 0)."""
+        if sips <= 0:
+            return
+        entry = Drank(seat, sips, rule_id, fault, caused_by, reason)
+        self._changes["ledger"] = self.ledger.add(entry)
+        self.events.append(entry)
+
+    def set_car(self, seat: int, **changes: Any) -> Car:
+        """Replaces fields of ``seat``'s car and returns the new car."""
+        cars = self.get("cars")
+        car = cars[seat]._replace(**changes)
+        self._changes["cars"] = (*cars[:seat], car, *cars[seat + 1 :])
+        return car
+
+    def set_turn(self, **changes: Any) -> Turn:
+        """Replaces fields of the turn in progress and returns it."""
+        turn = self.turn._replace(**changes)
+        self._changes["turn"] = turn
+        return turn
+
+    def update(self, **changes: Any) -> None:
+        """Replaces fields of the state."""
+        self._changes.update(changes)
