@@ -86,3 +86,11 @@ def test_join_code_and_log_seat_in_the_state(client: TestClient) -> None:
     act(client, gid, created["host_token"], {"kind": "roll"}, 0)
     log = state(client, gid)["log"]
     assert log and all(entry["seat"] == 0 for entry in log)
+
+
+def test_takeover_time_survives_a_restart(open_client: Callable[..., TestClient]) -> None:
+    first = open_client()
+    created = create(first, takeover_after_s=30)
+    first.__exit__(None, None, None)
+    again = open_client()
+    assert state(again, created["id"], token(created, 0))["takeover_after_s"] == 30

@@ -169,7 +169,7 @@ class ToyGame:
         order = sorted(range(len(state.names)), key=lambda s: -state.positions[s])
         return Result(tuple(Standing(s, i + 1) for i, s in enumerate(order)))
 
-    def describe(self, event: Event, lang: str = "en") -> str:
+    def describe(self, event: Event, lang: str = "en", names: object = None) -> str:
         fields = dataclasses.asdict(event)
         template = SENTENCES.get(lang, SENTENCES["en"])[event.kind]
         return template.format(name=f"seat {fields['seat']}", **fields)

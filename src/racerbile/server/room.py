@@ -366,11 +366,14 @@ class Room:
         return list(self.game.legal_actions(self.state)) if allowed else []
 
     def _log(self, lang: str) -> list[dict[str, Any]]:
-        describe = getattr(self.game, "describe", None)
-        if describe is None:
-            return []
+        names = self.game.seat_names(self.state)
         return [
-            {"seq": seq, "kind": e.kind, "text": describe(e, lang), "seat": _event_seat(e)}
+            {
+                "seq": seq,
+                "kind": e.kind,
+                "text": self.game.describe(e, lang, names),
+                "seat": _event_seat(e),
+            }
             for seq, e in self.log
         ]
 
@@ -430,9 +433,8 @@ class Rooms:
             if room is None or room.stale:
                 old = room
                 room = await self._load(game_id)
-                if old is not None:  # reloaded after a failed write: keep the host's timer
+                if old is not None:  # reloaded after a failed write
                     old.stop_timers()
-                    room.takeover_after_s = old.takeover_after_s
                 self._rooms[game_id] = room
         return room
 
@@ -484,8 +486,8 @@ class Rooms:
             await asyncio.to_thread(self.store.finish_game, game_id)
         return room
 
-    def _room(self, row: GameRow, game: Game, takeover_after_s: float | None = None) -> Room:
-        room = Room(row, game, self.store, self.settings, takeover_after_s)
+    def _room(self, row: GameRow, game: Game) -> Room:
+        room = Room(row, game, self.store, self.settings, row.takeover_after_s)
         room.listeners.extend(self.listeners)
         return room
 
@@ -537,9 +539,10 @@ class Rooms:
                 join_code=new_join_code(),
                 seats=seats,
                 created=now(),
+                takeover_after_s=data.takeover_after_s,
             )
         )
-        room = self._room(row, game, data.takeover_after_s)
+        room = self._room(row, game)
         self._rooms[row.id] = room
         await room.advance()
         return Created(room, host_token, tokens)

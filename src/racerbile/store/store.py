@@ -54,6 +54,7 @@ class GameRow:
     seats: tuple[SeatRow, ...]
     created: datetime
     finished: datetime | None = None
+    takeover_after_s: float | None = None  # a bot acts for a seat silent this long
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,7 @@ class Store:
             "host_token_hash": row.host_token_hash,
             "join_code": row.join_code,
             "created": row.created,
+            "takeover_after_s": row.takeover_after_s,
         }
         seat_values = [
             {
@@ -227,6 +229,7 @@ def _game_row(row: Any, seat_rows: Sequence[SeatRow]) -> GameRow:
         seats=tuple(seat_rows),
         created=row["created"],
         finished=row["finished"],
+        takeover_after_s=row["takeover_after_s"],
     )
 
 

@@ -8,6 +8,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -30,6 +31,7 @@ games = Table(
     Column("join_code", String(16), nullable=False, unique=True),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("finished", DateTime(timezone=True), nullable=True, index=True),
+    Column("takeover_after_s", Float, nullable=True),
 )
 
 seats = Table(
