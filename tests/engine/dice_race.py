@@ -140,6 +140,9 @@ class DiceRace:
     def describe(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return str(event)
 
+    def clock(self, state: RaceState) -> None:
+        return None
+
     def seat_names(self, state: RaceState) -> list[str]:
         return list(state.names)
 

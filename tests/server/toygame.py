@@ -174,6 +174,9 @@ class ToyGame:
         template = SENTENCES.get(lang, SENTENCES["en"])[event.kind]
         return template.format(name=f"seat {fields['seat']}", **fields)
 
+    def clock(self, state: State) -> None:
+        return None
+
     def seat_names(self, state: State) -> list[str]:
         return list(state.names)
 

@@ -126,6 +126,9 @@ class ToyRace:
     def describe(self, event: Event, lang: str = "en", names: object = None) -> str:
         return str(event)
 
+    def clock(self, state: State) -> None:
+        return None
+
     def seat_names(self, state: State) -> list[str]:
         return [f"car {k}" for k in range(len(state.positions))]
 

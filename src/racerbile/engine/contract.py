@@ -14,6 +14,9 @@ A game is a deterministic state machine over immutable states:
   (with the rule id where one applies) and never changes its input.
 * ``view(state, seat)`` returns the JSON one seat (or ``None``: a spectator) may see.
 * ``result(state)`` returns the final standings once the game is over.
+* ``clock(state)`` asks the host for a timer: ``(seconds, action)`` means "if
+  nothing happens for that long, apply this action" (a stall timer), else None.
+  The action is recorded like any other, so replay needs no clock.
 * ``format_state``/``format_action``/``parse_action`` give the one-line notation
   of states and actions; ``parse_action(format_action(a)) == a``.
 * ``describe(event, lang, names)`` returns one sentence for an event in Danish
@@ -153,6 +156,8 @@ class Game(Protocol):
     ) -> str: ...
 
     def seat_names(self, state: Any) -> list[str]: ...
+
+    def clock(self, state: Any) -> tuple[float, Action] | None: ...
 
     def format_state(self, state: Any) -> str: ...
 

@@ -105,6 +105,7 @@ class Room:
         self.stale = False
         self.takeover_after_s = takeover_after_s
         self._timer: asyncio.Task[None] | None = None
+        self._clock: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> str:
@@ -239,6 +240,7 @@ class Room:
                 await self._commit(action, result.state, result.events, label)
         finally:
             self._arm_takeover()
+            self._arm_clock()
 
     # ---- taking over a silent seat ------------------------------------------------
 
@@ -278,11 +280,41 @@ class Room:
                 return
             await self._advance()
 
+    # ---- the game's clock (e.g. a stall timer) -------------------------------------
+
+    def _arm_clock(self) -> None:
+        """(Re)starts the game's own clock when it asks for one (see ``Game.clock``)."""
+        current = asyncio.current_task()
+        if self._clock is not None and self._clock is not current:
+            self._clock.cancel()
+        self._clock = None
+        to_act = self.to_act
+        clock = None if self.stale or not isinstance(to_act, int) else self.game.clock(self.state)
+        if clock is None or self.seats[to_act].bot is not None:
+            return
+        seconds, action = clock
+        self._clock = asyncio.create_task(self._clock_runs_out(self.seq, seconds, action))
+
+    async def _clock_runs_out(self, seq: int, seconds: float, action: Action) -> None:
+        """After ``seconds`` with no change, applies the game's clock action."""
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            if self.seq != seq or self.stale:
+                return  # something happened meanwhile; that change armed a new clock
+            try:
+                result = step(self.game, self.state, action)
+                await self._commit(action, result.state, result.events, "clock")
+            except (RulesError, ApiError):
+                log.exception("game %s: the clock action %s failed", self.id, action)
+                return
+            await self._advance()
+
     def stop_timers(self) -> None:
-        """Cancels the takeover timer (when the server shuts down)."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        """Cancels the takeover timer and the clock (when the server shuts down)."""
+        for task in (self._timer, self._clock):
+            if task is not None:
+                task.cancel()
+        self._timer = self._clock = None
 
     def _automatic(self) -> tuple[Action | None, str]:
         to_act = self.to_act

@@ -164,6 +164,10 @@ class VectraceGame:
         """
         return describe(event, lang)
 
+    def clock(self, state: State) -> tuple[float, Action] | None:
+        """Vectrace has no clock."""
+        return None
+
     def format_state(self, state: State) -> str:
         """Returns the one-line notation of ``state``."""
         return notation.format_state(state)

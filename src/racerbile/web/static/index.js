@@ -293,8 +293,8 @@ function renderPlayers() {
         ? h(
             "select",
             { class: "input p-bot", name: `bot-${i}`, "aria-label": t("start.driver") },
-            h("option", { value: "" }, `👤 ${t("start.human")}`),
-            bots.map((b) => h("option", { value: b.id, selected: b.id === p.bot }, `🤖 ${titleCase(b.name)}`)),
+            h("option", { value: "" }, t("start.human")),
+            bots.map((b) => h("option", { value: b.id, selected: b.id === p.bot }, `Bot: ${titleCase(b.name)}`)),
           )
         : null;
       if (bot) bot.addEventListener("change", () => (p.bot = bot.value));
