@@ -22,7 +22,7 @@ _SUBAPPS = [
     ("solve", "Exact solvers (Vectrace)."),
     ("dev", "Developer tools: golden playthroughs."),
 ]
-_COMMAND_MODULES = ["replay", "odds", "serve", "simulate", "analyse"]
+_COMMAND_MODULES = ["replay", "odds", "serve", "simulate", "analyse", "bench"]
 
 
 def _register() -> None:

@@ -218,9 +218,18 @@ def top_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
     return max(gears)
 
 
+def pick_index(rng: np.random.Generator, n: int) -> int:
+    """Returns an index below ``n`` from one ``rng.random()`` double, floor(u·n).
+
+    One double per choice, as the dice draw, so a batch simulator that draws the
+    bot's doubles in bulk from the same generator makes the same choices.
+    """
+    return min(int(rng.random() * n), n - 1)
+
+
 def random_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
     """Any gear on offer."""
-    return gears[int(rng.integers(len(gears)))]
+    return gears[pick_index(rng, len(gears))]
 
 
 # -- end cells ------------------------------------------------------------------------
@@ -275,7 +284,7 @@ def sadist_plan(state: State, options: list[Plan], rng: np.random.Generator) -> 
 def random_plan(state: State, options: list[Plan], rng: np.random.Generator) -> Plan:
     """Any end cell that gains ground (any at all when none does)."""
     forward = [p for p in options if p.progress > 0] or options
-    return forward[int(rng.integers(len(forward)))]
+    return forward[pick_index(rng, len(forward))]
 
 
 # -- the decision -----------------------------------------------------------------------
@@ -322,10 +331,26 @@ def decide(state: State, rng: np.random.Generator, gear: GearChoice, plan: PlanC
 def _step_towards(
     state: State, legal: Sequence[Action], plan: PlanChoice, rng: np.random.Generator
 ) -> Action:
+    """Follows the end cell chosen at the turn's first move decision, step by step.
+
+    The move help is run once per turn: the chosen path is kept in the race's
+    config cache and replayed while the car is still on it. A step of the plan
+    that is not legal any more (a fork chosen on the way) plans again from here.
+    """
+    turn = state.turn
+    assert turn is not None
+    key = (_PLAN, turn.seat, plan)
+    cache = state.config.cache
+    kept: TurnPlan | None = cache.get(key)
+    if kept is not None:
+        action = kept.next_action(state)
+        if action is not None and action in legal:
+            return action
     options = plans(state)
     if not options:
         return Stop() if Stop() in legal else legal[0]
     chosen = plan(state, options, rng)
+    cache[key] = TurnPlan.of(state, chosen.option.directions)
     directions = chosen.option.directions
     if directions and StepTo(directions[0]) in legal:
         return StepTo(directions[0])
@@ -334,6 +359,54 @@ def _step_towards(
         if off:
             return off[0]
     return Stop() if Stop() in legal else legal[0]
+
+
+_PLAN = "bot-plan"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlan:
+    """The path a bot chose for the move in progress, replayed one step per decision.
+
+    ``ident`` names the move (turn number, roll, start, blocks, order before it), so a
+    plan never leaks into another move; ``cells`` is the whole move as planned,
+    ``directions[i]`` the step out of ``cells[start + i - 1]``.
+    """
+
+    ident: tuple[object, ...]
+    cells: tuple[Hex, ...]
+    start: int
+    directions: tuple[int, ...]
+
+    @staticmethod
+    def ident_of(state: State) -> tuple[object, ...]:
+        """Returns what names the move in progress."""
+        turn = state.turn
+        assert turn is not None
+        turns = state.cars[turn.seat].turns
+        return (turns, turn.total, turn.start, turn.blocked, turn.before)
+
+    @classmethod
+    def of(cls, state: State, directions: tuple[int, ...]) -> TurnPlan:
+        """Returns the plan of walking ``directions`` from the car's cell now."""
+        turn = state.turn
+        assert turn is not None
+        neighbors = geometry(state.config.track).neighbors
+        cells = list(turn.path)
+        for d in directions:
+            cells.append(neighbors[cells[-1]][d])
+        return cls(cls.ident_of(state), tuple(cells), len(turn.path), directions)
+
+    def next_action(self, state: State) -> Action | None:
+        """Returns the planned action now, or None when the car left the plan."""
+        turn = state.turn
+        assert turn is not None
+        path = turn.path
+        done = len(path)
+        if done < self.start or self.cells[:done] != path or self.ident != self.ident_of(state):
+            return None
+        step = done - self.start
+        return StepTo(self.directions[step]) if step < len(self.directions) else Stop()
 
 
 def bot(gear: GearChoice, plan: PlanChoice) -> Bot:

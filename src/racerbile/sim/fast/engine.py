@@ -1,0 +1,290 @@
+"""The fast Racerbile engine: what it covers, and turning kernel results into outcomes.
+
+``unsupported`` names the first thing in a spec the kernel does not play (then the
+simulator plays the reference engine). ``play_chunk`` draws each game's doubles
+from the very generators the reference runner uses (:func:`racerbile.sim.runner.
+game_seed` for the dice, :func:`~racerbile.sim.runner.bot_rng` per seat), runs the
+kernel on all games at once, plays again with more doubles any game that ran out,
+and returns the same :class:`~racerbile.sim.outcome.GameOutcome` records.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+from pydantic import ValidationError
+
+from ...games.racerbile import INFO, Setup
+from ...games.racerbile.setup import Config, Options, configure
+from ...games.racerbile.track import Track
+from ..outcome import GameOutcome, SeatOutcome
+from ..runner import MAX_ACTIONS, SimSpec, SimulationError, bot_rng, game_seed, resolve_game
+from . import kernel
+from .movehelp import Memo, build_memo
+from .tables import (
+    MAX_COMBOS,
+    PolicyTables,
+    Tables,
+    fork_combinations,
+    gear_values,
+    numbering,
+    policy_tables,
+    track_tables,
+)
+
+RULE_SETS = ("babybile", "racerbile")
+_NO_POLICY = PolicyTables(
+    np.full((1, 6), -1, np.int32), np.zeros((1, 1, 3, 2)), np.zeros((1, 1, 3))
+)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Everything the kernel needs for one spec, built once per process."""
+
+    config: Config
+    tables: Tables
+    memo: Memo
+    policy: PolicyTables
+    rules: kernel.Rules
+    bots: np.ndarray
+    sizes: np.ndarray
+    keys: tuple[str, ...]  # "q,r" per numbered cell (outcome locations)
+
+
+class RacerbileFastEngine:
+    """The :class:`racerbile.sim.engines.FastEngine` of Racerbile.
+
+    ``threads`` games are played at once (default: one per CPU core); the kernel
+    releases the GIL, so threads share the tables without copying them.
+    """
+
+    def __init__(self, threads: int | None = None):
+        self.threads = threads or os.cpu_count() or 1
+
+    def unsupported(self, spec: SimSpec) -> str | None:
+        """Returns why the kernel cannot play ``spec``, or None when it can."""
+        try:
+            game = resolve_game(spec.game)
+        except (ImportError, ValueError, AttributeError) as exc:
+            return f"the game {spec.game!r} cannot be loaded ({exc})"
+        if game.info.id != INFO.id:
+            return f"the fast engine plays {INFO.name} only, not {game.info.name}"
+        try:
+            setup = Setup.model_validate(spec.setup)
+            config = configure(setup)
+        except (ValidationError, ValueError) as exc:
+            return f"the setup is not valid ({exc})"
+        return _setup_problem(setup, config, spec.players)
+
+    def play_chunk(self, spec: SimSpec, indices: Sequence[int]) -> list[GameOutcome]:
+        """Plays games ``indices`` of ``spec`` with the reference engine's seeds."""
+        problem = self.unsupported(spec)
+        if problem:
+            raise SimulationError(f"the fast engine cannot play this setup: {problem}")
+        prepared = _prepared(json.dumps(spec.setup, sort_keys=True), spec.players)
+        return play_games(prepared, spec, list(indices), self.threads)
+
+
+def _setup_problem(setup: Setup, config: Config, players: Sequence[str]) -> str | None:
+    """Returns the first setting the kernel does not cover, or None."""
+    if setup.rule_set not in RULE_SETS:
+        return f"the rule set {setup.rule_set!r} is not covered"
+    if setup.announcements != "auto":
+        return "manual announcements are not covered (auto only)"
+    if setup.stall_timer is not None:
+        return "a stall timer is not covered"
+    on = [name for name in Options.__dataclass_fields__ if getattr(config.options, name)]
+    rules_on = [name for name in on if name != "stalin"]  # RB-OPT-3 changes no rule
+    if rules_on:
+        return f"special rules are not covered ({', '.join(rules_on)})"
+    unknown = sorted({p for p in players if p not in kernel.BOT_CODES})
+    if unknown:
+        return f"bots {', '.join(unknown)} are not covered (covered: {', '.join(kernel.BOT_CODES)})"
+    if len(players) != len(setup.players):
+        return "the number of bots does not match the number of players"
+    if config.per_lap_forks:
+        return "per-lap fork choices are not covered"
+    if fork_combinations(config.track) > MAX_COMBOS:
+        return "the track has too many forks"
+    return None
+
+
+@cache
+def _prepared(setup_json: str, players: tuple[str, ...]) -> Prepared:
+    setup = Setup.model_validate(json.loads(setup_json))
+    config = configure(setup)
+    track = config.track
+    tables = track_tables(track)
+    policy = _NO_POLICY
+    if "optimal" in players:
+        rules = config.rules
+        policy = policy_tables(track, rules.facing, rules.smashed_gearbox, config.laps + 1)
+    return Prepared(
+        config=config,
+        tables=tables,
+        memo=_memo(track),
+        policy=policy,
+        rules=kernel.Rules(
+            laps=config.laps,
+            facing=config.rules.facing,
+            smashed=config.rules.smashed_gearbox,
+            chug=config.rules.off_track_chug,
+            time_trial=config.rules.time_trial,
+            behind=track.grid_behind_line,
+            max_actions=MAX_ACTIONS,
+        ),
+        bots=np.array([kernel.BOT_CODES[p] for p in players], np.int64),
+        sizes=np.array([d.sips for d in config.drinks], np.int64),
+        keys=tuple(str(h) for h in numbering(track).cells),
+    )
+
+
+@cache
+def _memo(track: Track) -> Memo:
+    """The move help of every unobstructed start on ``track`` (once per process)."""
+    tables = track_tables(track)
+    return build_memo(tables, int(tables.is_track.sum()))
+
+
+@dataclass
+class Sizes:
+    """How many doubles and log entries each game gets (grown when a game runs out)."""
+
+    dice: int
+    draws: int
+    log: int
+
+
+def play_games(
+    prepared: Prepared, spec: SimSpec, indices: list[int], threads: int = 1
+) -> list[GameOutcome]:
+    """Plays ``indices``; games that ran out of doubles are played again with more."""
+    results: dict[int, GameOutcome] = {}
+    sizes = _initial_sizes(prepared, len(spec.players))
+    todo = indices
+    while todo:
+        done, again = _play(prepared, spec, todo, sizes, threads)
+        results.update(done)
+        todo = again
+        sizes = Sizes(sizes.dice * 2, sizes.draws * 2, sizes.log * 2)
+    return [results[i] for i in indices]
+
+
+def _initial_sizes(prepared: Prepared, n: int) -> Sizes:
+    """A first guess that fits nearly every game: from the lap length and the laps."""
+    length = int(prepared.tables.lap_length.max()) or 20
+    turns = n * (prepared.config.laps + 1) * (length // 4 + 4)
+    return Sizes(dice=4 * turns + 64, draws=3 * turns // n + 32, log=turns // 2 + 32)
+
+
+def _play(
+    prepared: Prepared, spec: SimSpec, indices: list[int], sizes: Sizes, threads: int
+) -> tuple[dict[int, GameOutcome], list[int]]:
+    n = len(spec.players)
+    games = len(indices)
+    seeds = [game_seed(spec.seed, i) for i in indices]
+    dice = np.empty((games, sizes.dice))
+    draws = np.zeros((games, n, sizes.draws if _draws_needed(prepared) else 1))
+    for g, (index, seed) in enumerate(zip(indices, seeds, strict=True)):
+        dice[g] = np.random.default_rng(seed).random(sizes.dice)
+        for seat in range(n):
+            if prepared.bots[seat] == kernel.RANDOM:
+                draws[g, seat] = bot_rng(spec.seed, index, seat).random(draws.shape[2])
+    stats = np.zeros((games, n, kernel.N_STATS), np.int64)
+    counters = np.zeros((games, kernel.N_COUNTERS), np.int64)
+    off_log = np.zeros((games, sizes.log), np.int64)
+    overtake_log = np.zeros((games, sizes.log), np.int64)
+    arrays = (
+        prepared.tables, prepared.policy, gear_values(), prepared.memo, prepared.rules,
+        prepared.bots, prepared.sizes, len(prepared.config.track.forks), dice, draws, stats,
+        counters, off_log, overtake_log,
+    )  # fmt: skip
+    _run_threads(arrays, games, threads)
+    done: dict[int, GameOutcome] = {}
+    again: list[int] = []
+    for g, index in enumerate(indices):
+        status = counters[g, kernel.C_STATUS]
+        if status == kernel.TOO_LONG:
+            raise SimulationError(
+                f"game {index} (dice seed {seeds[g]}) did not end in {MAX_ACTIONS} actions"
+            )
+        if status != kernel.OK:
+            again.append(index)
+            continue
+        done[index] = _outcome(prepared, spec, index, seeds[g], stats[g], counters[g],
+                               off_log[g], overtake_log[g])  # fmt: skip
+    return done, again
+
+
+def _run_threads(arrays: tuple[object, ...], games: int, threads: int) -> None:
+    """Runs the kernel on ``threads`` contiguous shares of the games at once."""
+    threads = max(1, min(threads, games))
+    bounds = [games * k // threads for k in range(threads + 1)]
+    if threads == 1:
+        _share(arrays, 0, games)
+        return
+    with ThreadPoolExecutor(threads) as pool:
+        jobs = [pool.submit(_share, arrays, lo, hi) for lo, hi in itertools.pairwise(bounds)]
+        for job in jobs:
+            job.result()
+
+
+def _share(arrays: tuple[object, ...], lo: int, hi: int) -> None:
+    """Plays games ``lo`` to ``hi`` of the batch (the kernel releases the GIL)."""
+    play: Any = kernel.play_batch
+    play(*arrays, lo, hi)
+
+
+def _draws_needed(prepared: Prepared) -> bool:
+    """Tells whether any seat's bot draws from its generator (only ``random`` does)."""
+    return bool((prepared.bots == kernel.RANDOM).any())
+
+
+def _outcome(
+    prepared: Prepared,
+    spec: SimSpec,
+    index: int,
+    seed: int,
+    stats: np.ndarray,
+    counters: np.ndarray,
+    off_log: np.ndarray,
+    overtake_log: np.ndarray,
+) -> GameOutcome:
+    keys = prepared.keys
+    rows = stats.tolist()
+    seats = tuple(
+        SeatOutcome(
+            seat=k,
+            player=spec.players[k],
+            place=row[kernel.PLACE],
+            sips=row[kernel.SIPS],
+            beers=row[kernel.SIPS] // int(prepared.sizes[k]),
+            caused=row[kernel.CAUSED],
+            off_track=row[kernel.OFF_TRACK],
+            overtakes_given=row[kernel.GIVEN],
+            overtakes_taken=row[kernel.TAKEN],
+            turns=row[kernel.TURNS],
+        )
+        for k, row in enumerate(rows)
+    )
+    locations = {
+        "off_track": [keys[c] for c in off_log[: counters[kernel.C_OFFS]].tolist()],
+        "overtake": [keys[c] for c in overtake_log[: counters[kernel.C_OVERTAKES]].tolist()],
+    }
+    return GameOutcome(
+        index=index,
+        seed=seed,
+        seats=seats,
+        length=int(counters[kernel.C_ROUNDS]),
+        actions=int(counters[kernel.C_ACTIONS]),
+        locations=locations,
+    )

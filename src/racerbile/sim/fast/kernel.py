@@ -1,0 +1,897 @@
+# mypy: disallow-untyped-defs=False
+"""The compiled Racerbile race: the reference rules and bots, one game at a time.
+
+Each function mirrors a piece of the reference so the two can be read side by side:
+the start (RB-START-1 order dice, or RB-RACE-1 time trials and RB-RACE-4 headings),
+the turn of ``turns.py`` (back onto the track, first/last, shifts, the roll, the
+steps, the end of the move, overtakes, the end of the race) and the decisions of
+``bots.py`` (gear, then an end cell chosen once per move and walked step by step).
+Only the defaults are covered: auto announcements, no special rule, per-race forks.
+
+Randomness comes in as doubles drawn beforehand from the same generators as the
+reference (one double per die, per random choice), so the games are the same.
+A game that runs out of doubles (or of log room) stops with a status code and is
+played again by the caller with more.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from .movehelp import (
+    FAST,
+    NO,
+    OFF,
+    RECKLESS,
+    TURN_OK,
+    move_options,
+    new_scratch,
+    roll_mode,
+    step_kind,
+)
+from .tables import BLOCK, DOWNSHIFT, FAR
+
+RANDOM, CAUTIOUS, GREEDY, STALIN, OPTIMAL = 0, 1, 2, 3, 4
+BOT_CODES = {"random": RANDOM, "cautious": CAUTIOUS, "greedy": GREEDY, "stalin": STALIN,
+             "optimal": OPTIMAL}  # fmt: skip
+OK, NEED_DICE, NEED_BOT, NEED_LOG, TOO_LONG = 0, 1, 2, 3, 4
+STOP = -1
+UNSET = -1_000_000  # "no value" for laps toasted (RB-CELL-4)
+# Per-seat result columns.
+PLACE, SIPS, CAUSED, OFF_TRACK, GIVEN, TAKEN, TURNS = range(7)
+N_STATS = 7
+
+
+class Rules(NamedTuple):
+    """The race settings the kernel reads (all integers)."""
+
+    laps: int
+    facing: bool  # RB-RACE-4
+    smashed: bool  # RB-RACE-2
+    chug: bool  # RB-RACE-3
+    time_trial: bool  # RB-RACE-1
+    behind: bool  # the grid lies behind the line
+    max_actions: int
+
+
+class Cars(NamedTuple):
+    """The cars of one race, one entry per seat (the reference's ``Car`` fields)."""
+
+    cell: np.ndarray
+    heading: np.ndarray  # -1: none
+    gear: np.ndarray
+    laps: np.ndarray
+    arrived: np.ndarray
+    off_from: np.ndarray  # -1: on the track
+    flipped: np.ndarray
+    toasted: np.ndarray
+    turns: np.ndarray
+    hold_first: np.ndarray
+    last_end: np.ndarray  # the end cell of the seat's last step (overtake locations)
+
+
+class Race(NamedTuple):
+    """Everything that changes in one race besides the cars."""
+
+    stats: np.ndarray  # int32[n, N_STATS]
+    counters: np.ndarray  # int64[8]: see the C_* indices
+    forks: np.ndarray  # int32[F] chosen branch + 1 per fork (0: not chosen)
+    order: np.ndarray  # int32[n] the turn order
+    ranks: np.ndarray  # int32[n] scratch for the ranking
+    before: np.ndarray  # int32[n] ranking at the start of the move
+    blocked: np.ndarray  # int32[n] cells blocked for the mover
+    path: np.ndarray  # int32[16] cells of the move so far
+    plan: np.ndarray  # int32[32] cells of the move as planned
+    plan_dirs: np.ndarray  # int32[16]
+    sizes: np.ndarray  # int32[n] sips in a full drink (RB-DRINK-1)
+    bots: np.ndarray  # int32[n]
+    dice: np.ndarray  # float64[D]
+    draws: np.ndarray  # float64[n, B]
+    off_log: np.ndarray  # int32[L] cells left from (RB-DICE-7)
+    overtake_log: np.ndarray  # int32[L] where overtakers ended (RB-TURN-6)
+
+
+# Race.counters: the step clock, dice used, bot decisions, the final round flag, rounds
+# played, the status, log lengths, and the fork combination chosen so far.
+C_CLOCK, C_DICE, C_ACTIONS, C_FINAL, C_ROUNDS, C_STATUS, C_OFFS, C_OVERTAKES, C_COMBO = range(9)
+N_COUNTERS = 9
+
+
+# -- bookkeeping ---------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def drink(race, seat, sips, by) -> None:
+    """Records ``sips`` for ``seat``; ``by`` (>= 0) is the seat that caused them."""
+    if sips <= 0:
+        return
+    race.stats[seat, SIPS] += sips
+    if by >= 0 and by != seat:
+        race.stats[by, CAUSED] += sips
+
+
+@njit(cache=True, inline="always")
+def sips_left(race, seat) -> int:
+    """RB-DRINK-2: sips left in the current drink."""
+    size = race.sizes[seat]
+    return size - race.stats[seat, SIPS] % size
+
+
+@njit(cache=True, inline="always")
+def next_die(race) -> int:
+    """One throw of one die (1-6) from the dice doubles; 0 when they ran out."""
+    i = race.counters[C_DICE]
+    if i >= race.dice.shape[0]:
+        race.counters[C_STATUS] = NEED_DICE
+        return 0
+    race.counters[C_DICE] = i + 1
+    return int(race.dice[i] * 6.0) + 1
+
+
+@njit(cache=True, inline="always")
+def pick_index(race, pointers, seat, n) -> int:
+    """``bots.pick_index``: floor(u * n) from the seat's next double; -1 when out."""
+    i = pointers[seat]
+    if i >= race.draws.shape[1]:
+        race.counters[C_STATUS] = NEED_BOT
+        return -1
+    pointers[seat] = i + 1
+    return min(int(race.draws[seat, i] * n), n - 1)
+
+
+@njit(cache=True, inline="always")
+def combo(t, race) -> int:
+    """The fork combination chosen so far (the row of the fork-dependent tables)."""
+    k = 0
+    for f in range(race.forks.shape[0]):
+        k += race.forks[f] * t.radix[f]
+    return k
+
+
+@njit(cache=True, inline="always")
+def ranking(t, cars, race, out) -> None:
+    """RB-TRACK-6: seats leader first by (laps DESC, distance ASC, arrival ASC)."""
+    n = out.shape[0]
+    dist = t.dist[race.counters[C_COMBO]]
+    keys = np.empty((n, 3), np.int64)
+    for s in range(n):
+        place = cars.off_from[s] if cars.off_from[s] >= 0 else cars.cell[s]
+        keys[s, 0] = -cars.laps[s]
+        keys[s, 1] = dist[place]
+        keys[s, 2] = cars.arrived[s]
+        out[s] = s
+    for i in range(1, n):
+        s = out[i]
+        j = i - 1
+        while j >= 0 and _after(keys, out[j], s):
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = s
+
+
+@njit(cache=True, inline="always")
+def _after(keys, a, b) -> bool:
+    """Tells whether seat ``a`` sorts after seat ``b``."""
+    for c in range(3):
+        if keys[a, c] != keys[b, c]:
+            return keys[a, c] > keys[b, c]
+    return a > b
+
+
+@njit(cache=True, inline="always")
+def position(order, seat) -> int:
+    """Index of ``seat`` in ``order``."""
+    for i in range(order.shape[0]):
+        if order[i] == seat:
+            return i
+    return -1
+
+
+# -- the start -------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def start_order(race) -> None:
+    """RB-START-1: order dice; ties throw again among themselves, in the order they stand."""
+    order = race.order
+    n = order.shape[0]
+    sizes = np.zeros(n, np.int32)
+    sizes[0] = n
+    groups = 1
+    values = np.zeros(n, np.int32)
+    sorted_ = np.zeros(n, np.int32)
+    split = np.zeros(7, np.int32)
+    if n == 1:
+        next_die(race)  # a lone player still throws once
+        return
+    while True:
+        g, first = -1, 0
+        for i in range(groups):
+            if sizes[i] > 1:
+                g = i
+                break
+            first += sizes[i]
+        if g < 0:
+            return
+        m = sizes[g]
+        for i in range(m):
+            values[i] = next_die(race)
+        if race.counters[C_STATUS] != OK:
+            return
+        k, parts = 0, 0
+        for v in range(6, 0, -1):
+            count = 0
+            for i in range(m):
+                if values[i] == v:
+                    sorted_[k] = order[first + i]
+                    k += 1
+                    count += 1
+            if count:
+                split[parts] = count
+                parts += 1
+        order[first : first + m] = sorted_[:m]
+        sizes[g + parts : groups + parts - 1] = sizes[g + 1 : groups].copy()
+        sizes[g : g + parts] = split[:parts]
+        groups += parts - 1
+
+
+@njit(cache=True, inline="always")
+def place_on_grid(t, rules, cars, race) -> None:
+    """RB-START-2/3: caps on the grid slots in the start order, 1st gear."""
+    n = race.order.shape[0]
+    slots = t.grid_cell.shape[0]
+    for i in range(n):
+        seat = race.order[i]
+        cars.cell[seat] = t.grid_cell[i % slots]
+        cars.heading[seat] = t.grid_facing[i % slots]
+        cars.laps[seat] = -1 if rules.behind else 0
+        cars.arrived[seat] = i - n
+
+
+@njit(cache=True, inline="always")
+def face(t, cars, seat) -> int:
+    """``bots.facing``: the heading whose next cell is nearest the line (no fork chosen)."""
+    dist = t.dist[0]
+    cell = cars.cell[seat]
+    here = dist[cell]
+    best, best_gain = 0, -(1 << 60)
+    for d in range(6):
+        gain = -FAR if not t.open_[cell, d] else here - dist[t.nb[cell, d]]
+        if gain > best_gain:
+            best, best_gain = d, gain
+    return best
+
+
+# -- gears -------------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def straight_run(t, cars, race, seat) -> int:
+    """``bots.straight_run``: track cells straight ahead (best heading when none)."""
+    closed = t.closed[race.counters[C_COMBO]]
+    best = 0
+    for h in range(6):
+        if cars.heading[seat] >= 0 and h != cars.heading[seat]:
+            continue
+        cell = cars.off_from[seat] if cars.off_from[seat] >= 0 else cars.cell[seat]
+        run = 0
+        while run < 12 and t.is_track[cell] and t.open_[cell, h]:
+            cell = t.nb[cell, h]
+            if closed[cell]:
+                break
+            run += 1
+        best = max(best, run)
+    return best
+
+
+@njit(cache=True, inline="always")
+def choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n_gears) -> int:
+    """The gear the seat's bot wants among ``gears`` (the current gear first)."""
+    bot = race.bots[seat]
+    gear = cars.gear[seat]
+    if bot == RANDOM:
+        i = pick_index(race, pointers, seat, n_gears)
+        return gears[max(i, 0)]
+    if bot == STALIN:
+        return gears[:n_gears].max()
+    if bot == CAUTIOUS:
+        best = -1
+        for i in range(n_gears):
+            if gears[i] <= 2 and gears[i] > best:
+                best = gears[i]
+        return best if best >= 0 else gears[:n_gears].min()
+    if bot == GREEDY:
+        run = straight_run(t, cars, race, seat)
+        best, value = gears[0], -np.inf
+        for i in range(n_gears):
+            v = gv[gears[i], run] - (1.0 if gears[i] < gear else 0.0)
+            if v > value:
+                best, value = gears[i], v
+        return best
+    return _optimal_gear(pol, rules, cars, seat, gears, n_gears)
+
+
+@njit(cache=True, inline="always")
+def _optimal_gear(pol, rules, cars, seat, gears, n_gears) -> int:
+    """``bots.optimal_gear``: the fewest expected turns (a downshift's sip breaks ties)."""
+    gear = cars.gear[seat]
+    place = cars.off_from[seat] if cars.off_from[seat] >= 0 else cars.cell[seat]
+    heading = max(cars.heading[seat], 0)
+    crossings = rules.laps - cars.laps[seat]
+    index = pol.positions[place, heading]
+    best, value = gears[0], np.inf
+    for i in range(n_gears):
+        g = gears[i]
+        if crossings <= 0:
+            turns = 0.0
+        elif index < 0:
+            turns = np.inf
+        else:
+            turns = pol.q[min(crossings, pol.q.shape[0]) - 1, index, g - 1]
+        v = turns + (1e-6 if g < gear else 0.0)
+        if i == 0 or v < value:
+            best, value = g, v
+    return best
+
+
+# -- end cells -----------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def choose_option(t, pol, rules, cars, race, pointers, seat, heading, opts, base, count) -> int:
+    """The option the seat's bot ends its move on (``bots.plans`` + the bot's choice)."""
+    bot = race.bots[seat]
+    k = race.counters[C_COMBO]
+    dist = t.dist[k]
+    length = t.lap_length[k]
+    length = length if length != 0 else 1
+    laps = cars.laps[seat]
+    before = laps * length - dist[cars.cell[seat]]
+    gear = cars.gear[seat]
+    chug = sips_left(race, seat) if rules.chug else 0
+    if bot == RANDOM:
+        return _random_option(
+            t, race, pointers, seat, opts, base, count, laps, length, before, dist
+        )
+    best = -1
+    b_key0, b_key1, b_key2 = 0.0, 0.0, 0.0
+    for i in range(base, base + count):
+        end = opts.cell[i]
+        off = opts.off[i]
+        end_kind = -1 if off else t.kind[end]
+        plan_laps = laps + opts.laps[i]
+        progress = plan_laps * length - dist[end] - before
+        sips = opts.sips[i]
+        slowed = off or end_kind == DOWNSHIFT
+        future = 0.0
+        if off:
+            future = float((gear - 1) + chug)
+        elif end_kind == DOWNSHIFT:
+            future = float(gear - 1)
+        if bot == OPTIMAL:
+            key0 = _turns_left(t, pol, rules, opts, i, heading, gear, slowed, plan_laps)
+            key1 = float(sips)
+            better = best < 0 or key0 < b_key0 or (key0 == b_key0 and key1 < b_key1)
+            key2 = 0.0
+        else:
+            tempo = 2.5 * (gear - 1) if slowed else 0.0
+            greedy = float(progress - sips) - future - tempo
+            if bot == CAUTIOUS:
+                key0, key1, key2 = float(progress) - 2.0 * (float(sips) + future), 0.0, 0.0
+            elif bot == STALIN:
+                key0 = 1.0 if off else 0.0
+                key1 = 1.0 if end_kind == BLOCK else 0.0
+                key2 = greedy
+            else:
+                key0, key1, key2 = greedy, 0.0, 0.0
+            better = best < 0 or (
+                key0 > b_key0
+                or (key0 == b_key0 and (key1 > b_key1 or (key1 == b_key1 and key2 > b_key2)))
+            )
+        if better:
+            best, b_key0, b_key1, b_key2 = i, key0, key1, key2
+    return best
+
+
+@njit(cache=True, inline="always")
+def _turns_left(t, pol, rules, opts, i, heading, gear, slowed, plan_laps) -> float:
+    """``bots.optimal_plan``'s expected turns after ending on option ``i``."""
+    steps = opts.steps[i]
+    last = opts.dirs[i, steps - 1] if steps > 0 else heading
+    crossings = rules.laps - plan_laps
+    if crossings <= 0:
+        return 0.0
+    index = pol.positions[opts.cell[i], last]
+    if index < 0:
+        return np.inf
+    g = 1 if slowed else gear
+    r = min(crossings, pol.values.shape[0])
+    return pol.values[r - 1, index, g - 1, 1 if slowed else 0]
+
+
+@njit(cache=True, inline="always")
+def _random_option(t, race, pointers, seat, opts, base, count, laps, length, before, dist) -> int:
+    """``bots.random_plan``: any end that gains ground (any at all when none does)."""
+    forward = 0
+    for i in range(base, base + count):
+        if (laps + opts.laps[i]) * length - dist[opts.cell[i]] - before > 0:
+            forward += 1
+    pick = pick_index(race, pointers, seat, forward if forward else count)
+    if pick < 0:
+        return base
+    if not forward:
+        return base + pick
+    for i in range(base, base + count):
+        if (laps + opts.laps[i]) * length - dist[opts.cell[i]] - before > 0:
+            if pick == 0:
+                return i
+            pick -= 1
+    return base
+
+
+# -- the turn ------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat) -> None:
+    """``turns.begin_turn`` to the end of the move (the caller closes the turn)."""
+    counters = race.counters
+    race.stats[seat, TURNS] += 1
+    counters[C_ROUNDS] = max(counters[C_ROUNDS], cars.turns[seat] + 1)
+    if cars.off_from[seat] >= 0 and not _back_on_track(rules, cars, race, seat):
+        return
+    ranking(t, cars, race, race.ranks)
+    if seat == race.ranks[0] or seat == race.ranks[-1]:
+        drink(race, seat, 1, -1)  # RB-TURN-1
+    barred = cars.turns[seat] == 0 or t.kind[cars.cell[seat]] == DOWNSHIFT or cars.hold_first[seat]
+    cars.hold_first[seat] = False
+    _shift_phase(t, pol, gv, rules, cars, race, pointers, seat, barred)
+    total = _roll(rules, cars, race, seat)
+    if counters[C_STATUS] != OK:
+        return
+    _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total)
+
+
+@njit(cache=True, inline="always")
+def _back_on_track(rules, cars, race, seat) -> bool:
+    """RB-DICE-7, RB-RACE-3: back onto the cell left from, unless two caps are on it."""
+    cell = cars.off_from[seat]
+    caps = 0
+    for s in range(cars.cell.shape[0]):
+        if cars.off_from[s] < 0 and cars.cell[s] == cell:
+            caps += 1
+    if caps >= 2:
+        return False
+    if rules.chug:
+        drink(race, seat, sips_left(race, seat), -1)
+    cars.cell[seat] = cell
+    cars.off_from[seat] = -1
+    cars.arrived[seat] = race.counters[C_CLOCK]
+    race.counters[C_CLOCK] += 1
+    return True
+
+
+@njit(cache=True, inline="always")
+def _shift_phase(t, pol, gv, rules, cars, race, pointers, seat, barred) -> None:
+    """RB-DICE-2/3: the bot shifts towards the gear it wants, then rolls."""
+    up_done, down_done = False, False
+    gears = np.zeros(3, np.int64)
+    while True:
+        gear = cars.gear[seat]
+        up = gear < 3 and not up_done and not barred
+        down = gear > 1 and not down_done
+        race.counters[C_ACTIONS] += 1
+        if not up and not down:
+            return  # Roll is the only legal action
+        gears[0] = gear
+        n = 1
+        if up:
+            gears[n] = gear + 1
+            n += 1
+        if down:
+            gears[n] = gear - 1
+            n += 1
+        wanted = choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n)
+        if wanted > gear and up:
+            cars.gear[seat] = gear + 1
+            up_done = True
+        elif wanted < gear and down:
+            cars.gear[seat] = gear - 1
+            down_done = True
+            drink(race, seat, 1, -1)  # RB-DICE-3
+        else:
+            return
+
+
+@njit(cache=True, inline="always")
+def _roll(rules, cars, race, seat) -> int:
+    """RB-DICE-4/5, RB-RACE-2: throws until the gear's dice show 1-4; returns the total."""
+    gear = cars.gear[seat]
+    shown56, thrown, total, ones = 0, 0, 0, 0
+    while thrown < gear:
+        value = next_die(race)
+        if value == 0:
+            return 0
+        if value >= 5:
+            shown56 += 1
+            continue
+        thrown += 1
+        total += value
+        ones += value == 1
+    if ones == 3:
+        drink(race, seat, sips_left(race, seat), -1)  # RB-DICE-4: chug the rest
+        if rules.smashed:
+            force_first(cars, race, seat)  # RB-RACE-2
+    else:
+        drink(race, seat, ones, -1)
+    drink(race, seat, shown56 - 2, -1)  # RB-DICE-5
+    return total
+
+
+@njit(cache=True, inline="always")
+def force_first(cars, race, seat) -> None:
+    """A forced downshift to 1st gear: a sip per gear step; no upshift next turn."""
+    if cars.gear[seat] > 1:
+        drink(race, seat, cars.gear[seat] - 1, -1)
+    cars.gear[seat] = 1
+    cars.hold_first[seat] = True
+
+
+# -- the move ------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _start_heading(t, rules, cars, race, seat, mode) -> int:
+    """``turns._start_heading``: -1 for a free first step."""
+    heading = cars.heading[seat]
+    if not rules.facing or heading < 0:
+        return -1
+    if mode == FAST:
+        return heading
+    closed = t.closed[race.counters[C_COMBO]]
+    cell = cars.cell[seat]
+    for d in range(6):
+        if TURN_OK[heading, d] and t.open_[cell, d] and not closed[t.nb[cell, d]]:
+            return heading
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _blocked_cells(cars, race, seat) -> int:
+    """RB-CELL-3/5: cells with two caps or a flipped cap (other cars); returns the count."""
+    n = cars.cell.shape[0]
+    count = 0
+    for s in range(n):
+        if s == seat or cars.off_from[s] >= 0:
+            continue
+        cell = cars.cell[s]
+        seen = False
+        for o in range(s):
+            if o != seat and cars.off_from[o] < 0 and cars.cell[o] == cell:
+                seen = True
+        if cars.flipped[s] or seen:
+            known = False
+            for i in range(count):
+                known |= race.blocked[i] == cell
+            if not known:
+                race.blocked[count] = cell
+                count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def _near(t, cell, blocked, n_blocked, reach) -> bool:
+    """Tells whether a blocked cell lies within ``reach`` steps of ``cell`` on the lattice."""
+    for i in range(n_blocked):
+        b = blocked[i]
+        dq = t.q[cell] - t.q[b]
+        dr = t.r[cell] - t.r[b]
+        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> None:
+    """The move phase: legal steps, the bot's planned path, and the end of the move."""
+    counters = race.counters
+    mode = roll_mode(total)
+    heading = _start_heading(t, rules, cars, race, seat, mode)
+    n_blocked = _blocked_cells(cars, race, seat)
+    ranking(t, cars, race, race.before)
+    path = race.path
+    path[0] = cars.cell[seat]
+    n_path, moved = 1, 0
+    n_plan, plan_start, n_dirs = 0, 0, 0
+    legal = np.zeros(6, np.int64)
+    while True:
+        cell = cars.cell[seat]
+        closed = t.closed[counters[C_COMBO]]
+        n_legal, first = 0, -1
+        for d in range(6):
+            legal[d] = _kind(t, closed, cell, heading, d, mode, path, n_path, race, n_blocked)
+            if legal[d] != NO:
+                n_legal += 1
+                first = d if first < 0 else first
+        can_stop = n_legal == 0 or (mode != FAST and moved >= 1)
+        counters[C_ACTIONS] += 1
+        if counters[C_ACTIONS] > rules.max_actions:
+            counters[C_STATUS] = TOO_LONG
+            return
+        if n_legal + can_stop == 1:
+            action = first if n_legal else STOP
+        else:
+            action = _planned(race, path, n_path, n_plan, plan_start, n_dirs, legal, can_stop)
+            if action == -2:
+                base, count, opts = _options(
+                    t, cars, race, scratch, memo, seat, heading, total, moved, mode, n_blocked
+                )
+                plan_heading = heading if heading >= 0 else max(cars.heading[seat], 0)
+                chosen = -1
+                if count:
+                    chosen = choose_option(
+                        t, pol, rules, cars, race, pointers, seat, plan_heading, opts, base, count
+                    )
+                if counters[C_STATUS] != OK:
+                    return
+                if chosen < 0:
+                    action = STOP if can_stop else first
+                else:
+                    n_plan, plan_start, n_dirs = _keep_plan(t, race, opts, chosen, path, n_path)
+                    action = _first_step(opts, chosen, legal, first, can_stop)
+        if action == STOP:
+            _end_move(t, rules, cars, race, seat, total, moved, heading, False)
+            return
+        kind = legal[action]
+        done = _step(t, rules, cars, race, seat, action, kind, heading, mode)
+        moved += 1
+        path[n_path] = cars.cell[seat]
+        n_path += 1
+        heading = action
+        if kind == OFF:
+            _end_move(t, rules, cars, race, seat, total, moved, heading, True)
+            return
+        if done or moved == total:
+            _end_move(t, rules, cars, race, seat, total, moved, heading, False)
+            return
+
+
+@njit(cache=True, inline="always")
+def _kind(t, closed, cell, heading, d, mode, path, n_path, race, n_blocked) -> int:
+    """The kind of the step in direction ``d`` now (the move's cells so far in ``path``)."""
+    return step_kind(
+        t.nb, t.open_, closed, cell, heading, d, mode, path, n_path, path, 0, race.blocked,
+        n_blocked,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _planned(race, path, n_path, n_plan, plan_start, n_dirs, legal, can_stop) -> int:
+    """``TurnPlan.next_action``: the planned step (or STOP) if still legal, else -2."""
+    if n_plan == 0 or n_path < plan_start or n_path > n_plan:
+        return -2
+    for i in range(n_path):
+        if race.plan[i] != path[i]:
+            return -2
+    step = n_path - plan_start
+    if step < n_dirs:
+        d = race.plan_dirs[step]
+        return d if legal[d] != NO else -2
+    return STOP if can_stop else -2
+
+
+@njit(cache=True, inline="always")
+def _options(t, cars, race, scratch, memo, seat, heading, total, moved, mode, n_blocked):
+    """The move help now: the memo for an unobstructed move start, else a live run."""
+    cell = cars.cell[seat]
+    k = race.counters[C_COMBO]
+    remaining = total - moved
+    if moved == 0 and not _near(t, cell, race.blocked, n_blocked, remaining):
+        first = memo.firsts[k, cell, heading + 1, total]
+        if first >= 0:
+            return first, memo.counts[k, cell, heading + 1, total], memo.options
+    count = move_options(
+        t, scratch, t.closed[k], cell, heading, remaining, moved, mode, race.path, moved + 1,
+        race.blocked, n_blocked, scratch.out,
+    )  # fmt: skip
+    return 0, count, scratch.out
+
+
+@njit(cache=True, inline="always")
+def _keep_plan(t, race, opts, chosen, path, n_path):
+    """Stores the chosen path: the move so far, then the option's steps."""
+    race.plan[:n_path] = path[:n_path]
+    steps = opts.steps[chosen]
+    cell = path[n_path - 1]
+    for j in range(steps):
+        d = opts.dirs[chosen, j]
+        race.plan_dirs[j] = d
+        cell = t.nb[cell, d]
+        race.plan[n_path + j] = cell
+    return n_path + steps, n_path, steps
+
+
+@njit(cache=True, inline="always")
+def _first_step(opts, chosen, legal, first, can_stop) -> int:
+    """``bots._step_towards`` after choosing: the path's first step, or a fallback."""
+    if opts.steps[chosen] > 0 and legal[opts.dirs[chosen, 0]] != NO:
+        return opts.dirs[chosen, 0]
+    if opts.off[chosen] and first >= 0:
+        return first
+    return STOP if can_stop else first
+
+
+@njit(cache=True, inline="always")
+def _step(t, rules, cars, race, seat, d, kind, heading, mode) -> bool:
+    """``turns.step``: one cell (squeal, lap, midway toast, fork); off the track for OFF."""
+    counters = race.counters
+    cell = cars.cell[seat]
+    target = t.nb[cell, d]
+    if mode == RECKLESS and heading >= 0 and d != heading:
+        drink(race, seat, 1, -1)  # RB-DICE-6
+    clock = counters[C_CLOCK]
+    counters[C_CLOCK] = clock + 1
+    cars.last_end[seat] = target
+    cars.heading[seat] = d
+    cars.arrived[seat] = clock
+    cars.flipped[seat] = False
+    cars.cell[seat] = target
+    if kind == OFF:
+        cars.off_from[seat] = cell
+        return True
+    laps = cars.laps[seat]
+    crossing = t.finish[cell, d]
+    if crossing:
+        laps += crossing
+        if laps >= rules.laps:
+            counters[C_FINAL] = 1
+    cars.laps[seat] = laps
+    if t.midway[cell, d] > 0 and cars.toasted[seat] != laps:
+        cars.toasted[seat] = laps  # RB-CELL-4: everybody drinks
+        for other in range(cars.cell.shape[0]):
+            drink(race, other, 1, seat)
+    f = t.branch_fork[target]
+    if f >= 0 and race.forks[f] == 0:
+        race.forks[f] = t.branch_choice[target]  # RB-TRACK-3
+        counters[C_COMBO] = combo(t, race)
+    return False
+
+
+@njit(cache=True, inline="always")
+def _end_move(t, rules, cars, race, seat, total, moved, heading, off) -> None:
+    """``turns.end_move``: cells not moved, the cell landed on, overtakes."""
+    if off:
+        drink(race, seat, total - moved + 1, -1)  # RB-DICE-7
+        force_first(cars, race, seat)
+        _log(race, race.off_log, C_OFFS, cars.off_from[seat])
+        race.stats[seat, OFF_TRACK] += 1
+    else:
+        drink(race, seat, total - moved, -1)  # RB-TURN-5
+        kind = t.kind[cars.cell[seat]]
+        if kind == DOWNSHIFT:
+            force_first(cars, race, seat)  # RB-CELL-2
+        elif kind == BLOCK and not cars.flipped[seat]:
+            cars.flipped[seat] = True  # RB-CELL-3
+        _bonk(t, cars, race, seat, heading)
+    _overtakes(t, cars, race, seat)
+
+
+@njit(cache=True, inline="always")
+def _bonk(t, cars, race, seat, heading) -> None:
+    """RB-CELL-3: every flipped cap one legal step ahead is turned back."""
+    cell = cars.cell[seat]
+    closed = t.closed[race.counters[C_COMBO]]
+    for d in range(6):
+        if heading >= 0 and not TURN_OK[heading, d]:
+            continue
+        target = t.nb[cell, d]
+        if not t.open_[cell, d] or closed[target]:
+            continue
+        for other in range(cars.cell.shape[0]):
+            mine = other == seat or cars.off_from[other] >= 0
+            if not mine and cars.flipped[other] and cars.cell[other] == target:
+                cars.flipped[other] = False
+
+
+@njit(cache=True, inline="always")
+def _overtakes(t, cars, race, seat) -> None:
+    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip."""
+    ranking(t, cars, race, race.ranks)
+    me = position(race.ranks, seat)
+    for i in range(position(race.before, seat)):
+        other = race.before[i]
+        if position(race.ranks, other) > me:
+            race.stats[seat, GIVEN] += 1
+            race.stats[other, TAKEN] += 1
+            drink(race, other, 1, seat)
+            if cars.last_end[seat] >= 0:
+                _log(race, race.overtake_log, C_OVERTAKES, cars.last_end[seat])
+
+
+@njit(cache=True, inline="always")
+def _log(race, log, counter, cell) -> None:
+    """Appends a cell to a location log (NEED_LOG when it is full)."""
+    i = race.counters[counter]
+    if i >= log.shape[0]:
+        race.counters[C_STATUS] = NEED_LOG
+        return
+    log[i] = cell
+    race.counters[counter] = i + 1
+
+
+# -- the race --------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def play_race(t, pol, gv, rules, race, scratch, memo) -> None:
+    """Plays one race from the start to RB-END-1; results are left in ``race``."""
+    n = race.order.shape[0]
+    cars = Cars(
+        np.zeros(n, np.int64), np.full(n, -1, np.int64), np.ones(n, np.int64),
+        np.zeros(n, np.int64), np.zeros(n, np.int64), np.full(n, -1, np.int64),
+        np.zeros(n, np.bool_), np.full(n, UNSET, np.int64), np.zeros(n, np.int64),
+        np.zeros(n, np.bool_), np.full(n, -1, np.int64),
+    )  # fmt: skip
+    pointers = np.zeros(n, np.int64)
+    counters = race.counters
+    for s in range(n):
+        race.order[s] = s
+    if rules.time_trial:
+        for s in range(n):
+            counters[C_ACTIONS] += 1
+            drink(race, s, race.sizes[s], -1)  # RB-RACE-1: a whole beer
+    else:
+        start_order(race)
+    place_on_grid(t, rules, cars, race)
+    if rules.facing:
+        for i in range(n):
+            counters[C_ACTIONS] += 1
+            seat = race.order[i]
+            cars.heading[seat] = face(t, cars, seat)
+    index = 0
+    while counters[C_STATUS] == OK:
+        seat = race.order[index]
+        take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat)
+        cars.turns[seat] += 1
+        if counters[C_FINAL] and index == n - 1:
+            break
+        index = (index + 1) % n
+    ranking(t, cars, race, race.ranks)
+    for place in range(n):
+        race.stats[race.ranks[place], PLACE] = place + 1
+
+
+@njit(cache=True, nogil=True)
+def play_batch(
+    t,
+    pol,
+    gv,
+    memo,
+    rules,
+    bots,
+    sizes,
+    n_forks,
+    dice,
+    draws,
+    stats,
+    counters,
+    off_log,
+    overtake_log,
+    lo,
+    hi,
+):
+    """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
+    share per thread)."""
+    n = bots.shape[0]
+    scratch = new_scratch(t.nb.shape[0], int(t.is_track.sum()))
+    for g in range(lo, hi):
+        race = Race(
+            stats[g], counters[g], np.zeros(n_forks, np.int64), np.zeros(n, np.int64),
+            np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+            np.zeros(16, np.int64), np.zeros(32, np.int64), np.zeros(16, np.int64),
+            sizes, bots, dice[g], draws[g], off_log[g], overtake_log[g],
+        )  # fmt: skip
+        play_race(t, pol, gv, rules, race, scratch, memo)

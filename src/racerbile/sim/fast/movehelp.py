@@ -1,0 +1,410 @@
+# mypy: disallow-untyped-defs=False
+"""The move help of :func:`racerbile.games.racerbile.moves.move_options`, compiled.
+
+Same dynamic programme over ``(cell, heading)``, same order of work, same ties:
+the frontier is visited in insertion order, each key keeps its three cheapest paths
+(stable sort), and an end cell keeps the first path found at its lowest cost. The
+options come out sorted by ``(sips, cell number)``, which is the reference's
+``(sips, Hex)`` order because cells are numbered in Hex order (:mod:`.tables`).
+
+:func:`build_memo` runs the programme once per start (cell, heading, roll total and
+fork combination) with no other car in the way; the kernel uses that table for
+every move that starts with no blocked cell within reach, and runs the programme
+live otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from ...games.racerbile.moves import TURN_OK as _TURN_OK
+
+NO, ON, OFF = 0, 1, 2
+NORMAL, RECKLESS, FAST = 0, 1, 2
+MAX_STEPS = 12
+TURN_OK = np.array(_TURN_OK, np.bool_)
+
+
+class Scratch(NamedTuple):
+    """Work arrays for one thread: two path pools, the frontier, the best ends."""
+
+    cost: np.ndarray  # int32[2, P]
+    length: np.ndarray  # int32[2, P]
+    n_paths: np.ndarray  # int32[1] paths written into the next pool so far
+    dirs: np.ndarray  # int8[2, P, 12]
+    cells: np.ndarray  # int32[2, P, 12]
+    f_cell: np.ndarray  # int32[K]
+    f_head: np.ndarray  # int32[K]
+    f_count: np.ndarray  # int32[K]
+    f_paths: np.ndarray  # int32[K, 3]
+    g_key: np.ndarray  # int32[K]
+    g_count: np.ndarray  # int32[K]
+    g_paths: np.ndarray  # int32[K, 16]
+    slot: np.ndarray  # int32[C * 7] grown key -> row, -1 when unused
+    best_sips: np.ndarray  # int32[C], -1 when no path ends there yet
+    best_off: np.ndarray  # bool[C]
+    best_len: np.ndarray  # int32[C]
+    best_dirs: np.ndarray  # int8[C, 12]
+    touched: np.ndarray  # int32[C]
+    moves: np.ndarray  # int32[2, 6] directions and kinds of one extension
+    out: Options  # the options of the last live run
+
+
+class Options(NamedTuple):
+    """Move options, flat: option ``i`` ends at ``cell[i]`` after ``dirs[i, :steps[i]]``."""
+
+    cell: np.ndarray  # int32[N]
+    sips: np.ndarray  # int32[N]
+    off: np.ndarray  # bool[N]
+    steps: np.ndarray  # int8[N]
+    dirs: np.ndarray  # int8[N, 12]
+    laps: np.ndarray  # int8[N] lines crossed walking every step (as bots.plans counts)
+
+
+def new_options(n: int) -> Options:
+    """Returns empty option arrays for ``n`` options."""
+    return Options(
+        np.zeros(n, np.int32),
+        np.zeros(n, np.int32),
+        np.zeros(n, np.bool_),
+        np.zeros(n, np.int8),
+        np.zeros((n, MAX_STEPS), np.int8),
+        np.zeros(n, np.int8),
+    )
+
+
+@njit(cache=True)
+def new_scratch(n_cells: int, n_track: int) -> Scratch:
+    """Returns work arrays big enough for any move on a track of ``n_track`` cells."""
+    keys = n_track * 6 + 8
+    pool = keys * 3 * 6 + 64
+    out = Options(
+        np.zeros(n_cells, np.int32),
+        np.zeros(n_cells, np.int32),
+        np.zeros(n_cells, np.bool_),
+        np.zeros(n_cells, np.int8),
+        np.zeros((n_cells, MAX_STEPS), np.int8),
+        np.zeros(n_cells, np.int8),
+    )
+    return Scratch(
+        np.zeros((2, pool), np.int32),
+        np.zeros((2, pool), np.int32),
+        np.zeros(1, np.int32),
+        np.zeros((2, pool, MAX_STEPS), np.int8),
+        np.zeros((2, pool, MAX_STEPS), np.int32),
+        np.zeros(keys, np.int32),
+        np.zeros(keys, np.int32),
+        np.zeros(keys, np.int32),
+        np.zeros((keys, 3), np.int32),
+        np.zeros(keys, np.int32),
+        np.zeros(keys, np.int32),
+        np.zeros((keys, 16), np.int32),
+        np.full(n_cells * 7, -1, np.int32),
+        np.full(n_cells, -1, np.int32),
+        np.zeros(n_cells, np.bool_),
+        np.zeros(n_cells, np.int32),
+        np.zeros((n_cells, MAX_STEPS), np.int8),
+        np.zeros(n_cells, np.int32),
+        np.zeros((2, 6), np.int32),
+        out,
+    )
+
+
+@njit(cache=True, inline="always")
+def roll_mode(total: int) -> int:
+    """RB-DICE-6/7: 10-12 too fast, 7-9 reckless, else normal."""
+    return FAST if total >= 10 else RECKLESS if total >= 7 else NORMAL
+
+
+@njit(cache=True, inline="always")
+def step_kind(
+    nb, open_, closed, cell, heading, d, mode, prefix, n_prefix, own, n_own, blocked, n_blocked
+) -> int:
+    """:func:`racerbile.games.racerbile.moves.step_kind` over numbered cells.
+
+    ``heading`` -1 is the free first step; the path is ``prefix`` then ``own``.
+    """
+    if heading >= 0:
+        if mode == FAST:
+            if d != heading:
+                return NO
+        elif not TURN_OK[heading, d]:
+            return NO
+    target = nb[cell, d]
+    on_track = open_[cell, d] and not closed[target]
+    if mode == FAST and heading >= 0 and not on_track:
+        return OFF
+    if not on_track:
+        return NO
+    for i in range(n_blocked):
+        if blocked[i] == target:
+            return NO
+    for i in range(n_prefix):
+        if prefix[i] == target:
+            return NO
+    for i in range(n_own):
+        if own[i] == target:
+            return NO
+    return ON
+
+
+@njit(cache=True)
+def _offer(s, pool, pid, cell, unmoved, off, n_touched) -> int:
+    """Keeps the path if it is the first or strictly cheapest way to ``cell``."""
+    sips = s.cost[pool, pid] + unmoved
+    old = s.best_sips[cell]
+    if old >= 0 and sips >= old:
+        return n_touched
+    if old < 0:
+        s.touched[n_touched] = cell
+        n_touched += 1
+    s.best_sips[cell] = sips
+    s.best_off[cell] = off
+    length = s.length[pool, pid]
+    s.best_len[cell] = length
+    s.best_dirs[cell, :length] = s.dirs[pool, pid, :length]
+    return n_touched
+
+
+@njit(cache=True)
+def _extend(t, s, closed, pool, pid, cell, heading, mode, prefix, n_prefix, blocked, n_blocked):
+    """Fills ``s.moves`` with the legal steps of one path; returns how many."""
+    count = 0
+    length = s.length[pool, pid]
+    own = s.cells[pool, pid]
+    nb, open_ = t.nb, t.open_
+    for d in range(6):
+        kind = step_kind(
+            nb, open_, closed, cell, heading, d, mode, prefix, n_prefix, own, length, blocked,
+            n_blocked,
+        )  # fmt: skip
+        if kind != NO:
+            s.moves[0, count] = d
+            s.moves[1, count] = kind
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _grow(t, s, cur, pid, cell, heading, d, mode) -> int:
+    """Writes the path extended by one step into the other pool; returns its id there."""
+    nxt = 1 - cur
+    c = s.n_paths[0]
+    s.n_paths[0] = c + 1
+    length = s.length[cur, pid]
+    squeal = 1 if (mode == RECKLESS and heading >= 0 and d != heading) else 0
+    s.cost[nxt, c] = s.cost[cur, pid] + squeal
+    s.length[nxt, c] = length + 1
+    s.dirs[nxt, c, :length] = s.dirs[cur, pid, :length]
+    s.cells[nxt, c, :length] = s.cells[cur, pid, :length]
+    s.dirs[nxt, c, length] = d
+    s.cells[nxt, c, length] = t.nb[cell, d]
+    return c
+
+
+@njit(cache=True)
+def move_options(
+    t, s, closed, start, heading, remaining, moved, mode, prefix, n_prefix, blocked, n_blocked, out
+) -> int:
+    """Writes every reachable end of the roll into ``out``, cheapest first; returns the count.
+
+    ``prefix`` holds the cells of the move so far (the car's cell last), ``moved`` the
+    steps taken, ``remaining`` the steps left; ``closed`` is the closed-cell row.
+    """
+    cur = 0
+    s.length[0, 0] = 0
+    s.cost[0, 0] = 0
+    s.f_cell[0] = start
+    s.f_head[0] = heading
+    s.f_count[0] = 1
+    s.f_paths[0, 0] = 0
+    n_front = 1
+    n_touched = 0
+    for k in range(remaining + 1):
+        nxt = 1 - cur
+        s.n_paths[0] = 0
+        n_grown = 0
+        for fi in range(n_front):
+            cell = s.f_cell[fi]
+            head = s.f_head[fi]
+            for pj in range(s.f_count[fi]):
+                pid = s.f_paths[fi, pj]
+                n_moves = 0
+                if k < remaining:
+                    n_moves = _extend(
+                        t, s, closed, cur, pid, cell, head, mode, prefix, n_prefix, blocked,
+                        n_blocked,
+                    )  # fmt: skip
+                can_stop = (mode != FAST and moved + k >= 1) or (k < remaining and n_moves == 0)
+                if k == remaining:
+                    n_touched = _offer(s, cur, pid, cell, 0, False, n_touched)
+                elif can_stop:
+                    n_touched = _offer(s, cur, pid, cell, remaining - k, False, n_touched)
+                for m in range(n_moves):
+                    d = s.moves[0, m]
+                    kind = s.moves[1, m]
+                    c = _grow(t, s, cur, pid, cell, head, d, mode)
+                    target = t.nb[cell, d]
+                    if kind == OFF:
+                        n_touched = _offer(s, nxt, c, target, remaining - k, True, n_touched)
+                        continue
+                    key = target * 7 + d + 1
+                    g = s.slot[key]
+                    if g < 0:
+                        g = n_grown
+                        n_grown += 1
+                        s.slot[key] = g
+                        s.g_key[g] = key
+                        s.g_count[g] = 0
+                    s.g_paths[g, s.g_count[g]] = c
+                    s.g_count[g] += 1
+        n_front = _keep_cheapest(s, nxt, n_grown)
+        cur = nxt
+        if n_front == 0:
+            break
+    return _write_options(t, s, start, n_touched, out)
+
+
+@njit(cache=True)
+def _keep_cheapest(s, pool, n_grown) -> int:
+    """The next frontier: each grown key's paths sorted stably by cost, three kept."""
+    for g in range(n_grown):
+        count = s.g_count[g]
+        paths = s.g_paths[g]
+        for i in range(1, count):  # insertion sort: stable
+            p = paths[i]
+            j = i - 1
+            while j >= 0 and s.cost[pool, paths[j]] > s.cost[pool, p]:
+                paths[j + 1] = paths[j]
+                j -= 1
+            paths[j + 1] = p
+        key = s.g_key[g]
+        s.slot[key] = -1
+        s.f_cell[g] = key // 7
+        s.f_head[g] = key % 7 - 1
+        kept = min(count, 3)
+        s.f_count[g] = kept
+        s.f_paths[g, :kept] = paths[:kept]
+    return n_grown
+
+
+@njit(cache=True)
+def _write_options(t, s, start, n_touched, out) -> int:
+    """Copies the best ends out sorted by (sips, cell) and clears them for the next run."""
+    cells = s.touched[:n_touched]
+    for i in range(1, n_touched):
+        c = cells[i]
+        j = i - 1
+        while j >= 0 and (
+            s.best_sips[cells[j]] > s.best_sips[c]
+            or (s.best_sips[cells[j]] == s.best_sips[c] and cells[j] > c)
+        ):
+            cells[j + 1] = cells[j]
+            j -= 1
+        cells[j + 1] = c
+    for i in range(n_touched):
+        c = cells[i]
+        length = s.best_len[c]
+        out.cell[i] = c
+        out.sips[i] = s.best_sips[c]
+        out.off[i] = s.best_off[c]
+        out.steps[i] = length
+        out.dirs[i, :length] = s.best_dirs[c, :length]
+        laps = 0
+        here = start
+        for j in range(length):
+            d = s.best_dirs[c, j]
+            laps += t.finish[here, d]
+            here = t.nb[here, d]
+        out.laps[i] = laps
+        s.best_sips[c] = -1
+    return n_touched
+
+
+class Memo(NamedTuple):
+    """Options of every unobstructed move start: ``firsts[combo, cell, heading + 1, total]``
+    indexes ``options`` and ``counts`` says how many follow."""
+
+    firsts: np.ndarray  # int32[K, C, 7, 13]
+    counts: np.ndarray  # int32[K, C, 7, 13]
+    options: Options
+
+
+@njit(cache=True)
+def build_memo(t, n_track: int) -> Memo:
+    """Runs the move help for every start with no car in the way (moved = 0)."""
+    n_cells = t.nb.shape[0]
+    n_combos = t.closed.shape[0]
+    s = new_scratch(n_cells, n_track)
+    first = np.full((n_combos, n_cells, 7, 13), -1, np.int32)
+    count = np.zeros((n_combos, n_cells, 7, 13), np.int32)
+    size = 1024
+    store = (
+        np.zeros(size, np.int32),
+        np.zeros(size, np.int32),
+        np.zeros(size, np.bool_),
+        np.zeros(size, np.int8),
+        np.zeros((size, MAX_STEPS), np.int8),
+        np.zeros(size, np.int8),
+    )
+    used = 0
+    prefix = np.zeros(1, np.int32)
+    blocked = np.zeros(1, np.int32)
+    out = s.out
+    for combo in range(n_combos):
+        closed = t.closed[combo]
+        for cell in range(n_cells):
+            if not t.is_track[cell] or closed[cell]:
+                continue
+            prefix[0] = cell
+            for heading in range(-1, 6):
+                for total in range(1, 13):
+                    n = move_options(
+                        t, s, closed, cell, heading, total, 0, roll_mode(total), prefix, 1,
+                        blocked, 0, out,
+                    )  # fmt: skip
+                    if used + n > size:
+                        size = max(2 * size, used + n)
+                        store = _grown_store(store, size)
+                    first[combo, cell, heading + 1, total] = used
+                    count[combo, cell, heading + 1, total] = n
+                    store[0][used : used + n] = out.cell[:n]
+                    store[1][used : used + n] = out.sips[:n]
+                    store[2][used : used + n] = out.off[:n]
+                    store[3][used : used + n] = out.steps[:n]
+                    store[4][used : used + n] = out.dirs[:n]
+                    store[5][used : used + n] = out.laps[:n]
+                    used += n
+    options = Options(
+        store[0][:used].copy(),
+        store[1][:used].copy(),
+        store[2][:used].copy(),
+        store[3][:used].copy(),
+        store[4][:used].copy(),
+        store[5][:used].copy(),
+    )
+    return Memo(first, count, options)
+
+
+@njit(cache=True)
+def _grown_store(store, size):
+    """Returns the memo's growing arrays copied into arrays of ``size`` rows."""
+    n = store[0].shape[0]
+    bigger = (
+        np.zeros(size, np.int32),
+        np.zeros(size, np.int32),
+        np.zeros(size, np.bool_),
+        np.zeros(size, np.int8),
+        np.zeros((size, MAX_STEPS), np.int8),
+        np.zeros(size, np.int8),
+    )
+    bigger[0][:n] = store[0]
+    bigger[1][:n] = store[1]
+    bigger[2][:n] = store[2]
+    bigger[3][:n] = store[3]
+    bigger[4][:n] = store[4]
+    bigger[5][:n] = store[5]
+    return bigger
