@@ -131,6 +131,44 @@ def race(
     return state
 
 
+TEAMS = ("Kerne", "Fys", "Kemi", "Geo")
+
+
+def lemans_race(
+    teams: int = 2,
+    *,
+    track: Track | None = None,
+    drivers: int = 3,
+    judges: Sequence[str] = ("Karl", "Lis"),
+    drink: Sequence[str] = (),
+    **setup: Any,
+) -> State:
+    """Returns a Le Mans race at the first turn, the teams in start order 0, 1, 2, …
+
+    Team n is ``TEAMS[n]`` with drivers ``<team>1`` … (``drink[n]``: its drink); the
+    time trials take 10, 11, 12, … seconds and each car faces its grid slot's way.
+    """
+    data = {
+        "rule_set": "lemans",
+        "teams": [
+            {
+                "name": name,
+                "drivers": [f"{name}{d + 1}" for d in range(drivers)],
+                "drink": drink[i] if i < len(drink) else "standard",
+            }
+            for i, name in enumerate(TEAMS[:teams])
+        ],
+        "judges": list(judges),
+        **setup,
+    }
+    state = GAME.start(data, track=track)
+    state = play(state, *(f"time {10 + i}.0" for i in range(teams))).state
+    for seat in range(teams):
+        state = play(state, f"face {state.cars[seat].heading or 0}").state
+    assert state.phase == "race", format_state(state)
+    return state
+
+
 def sips(events: Iterable[Event], rule_id: str | None = None, seat: int | None = None) -> int:
     """Returns the sips in ``events``, optionally of one rule and one drinker."""
     return sum(

@@ -18,7 +18,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from racerbile.engine import CHANCE, DiceStream, Record, replay, step
 from racerbile.engine.contract import Action
-from racerbile.engine.errors import RulesError
+from racerbile.engine.errors import GameOver, RulesError
 from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME, Setup
 from racerbile.games.racerbile.actions import (
@@ -35,9 +35,20 @@ from racerbile.games.racerbile.actions import (
     TimeTrial,
     UpsideDown,
 )
+from racerbile.games.racerbile.lemans import ChangeDriver, ClockExpired, NameOpponent
 from racerbile.games.racerbile.moves import MoveOption, move_options
 from racerbile.games.racerbile.notation import format_action, format_state, parse_action
 from racerbile.games.racerbile.ranking import closed_for, distance_field
+from racerbile.games.racerbile.referee import (
+    CATALOGUE,
+    Delay,
+    Disqualify,
+    DunlopBridge,
+    Fault,
+    Penalty,
+    RuleChange,
+    Vomit,
+)
 from racerbile.games.racerbile.setup import Options, bundled_tracks
 from racerbile.hexgrid import Hex
 
@@ -53,6 +64,22 @@ any_action = st.one_of(
     st.builds(Stall, st.integers(0, 3), st.none() | st.integers(0, 3)),
     st.sampled_from([Roll(), Stop(), Pass(), UpsideDown()]),
 )
+judge = st.integers(0, 2)
+seat = st.integers(0, 4)
+referee_action = st.one_of(
+    st.builds(
+        Fault, st.sampled_from(sorted(CATALOGUE)), seat, st.integers(0, 4), st.none() | judge
+    ),
+    st.builds(ChangeDriver, st.integers(0, 3)),
+    st.builds(NameOpponent, seat),
+    st.builds(ClockExpired, st.none() | judge),
+    st.builds(Penalty, seat, st.integers(0, 45), judge, st.sampled_from(["", "spilt", " x"])),
+    st.builds(RuleChange, judge, st.sampled_from(["", "No breaks"])),
+    st.builds(DunlopBridge, seat, judge),
+    st.builds(Vomit, seat, st.sampled_from(["table", "floor"]), judge),
+    st.builds(Delay, seat, judge),
+    st.builds(Disqualify, seat, judge, st.sampled_from(["", "asleep"])),
+)
 
 
 class RacerbileMachine(RuleBasedStateMachine):
@@ -60,7 +87,7 @@ class RacerbileMachine(RuleBasedStateMachine):
 
     @initialize(
         track=st.sampled_from(sorted(bundled_tracks())),
-        rule_set=st.sampled_from(["babybile", "racerbile"]),
+        rule_set=st.sampled_from(["babybile", "racerbile", "lemans"]),
         players=st.integers(1, 4),
         options=st.lists(st.sampled_from(OPTIONS), unique=True, max_size=4),
         manual=st.booleans(),
@@ -78,6 +105,13 @@ class RacerbileMachine(RuleBasedStateMachine):
             "announcements": "manual" if manual else "auto",
             **{name: True for name in options},
         }
+        if rule_set == "lemans":  # RB-LM-1/2: teams of one to three drivers, two judges
+            data["teams"] = [
+                {"name": p["name"], "drivers": [f"D{i}{d}" for d in range(i % 3 + 1)],
+                 "drink": p["drink"]}
+                for i, p in enumerate(data["players"])
+            ]  # fmt: skip
+            data["judges"] = ["J0", "J1"]
         self.setup = Setup.model_validate(data)
         self.state = GAME.start(self.setup)
         self.record = Record.new(GAME, self.setup)
@@ -124,6 +158,18 @@ class RacerbileMachine(RuleBasedStateMachine):
             return
         self._apply(action)
 
+    @precondition(lambda self: GAME.to_act(self.state) is not None)
+    @rule(action=referee_action)
+    def referee(self, action: Action) -> None:
+        self._apply(action)
+
+    @precondition(lambda self: GAME.to_act(self.state) is None)
+    @rule(action=st.one_of(any_action, referee_action))
+    def after_the_end(self, action: Action) -> None:
+        assert GAME.legal_actions(self.state) == []
+        with pytest.raises(GameOver):
+            step(GAME, self.state, action)
+
     @invariant()
     def cars_on_the_track_or_off(self) -> None:
         cells = self.state.config.track.cells
@@ -134,7 +180,7 @@ class RacerbileMachine(RuleBasedStateMachine):
     @invariant()
     def at_most_two_caps_a_cell(self) -> None:
         counts = Counter(c.cell for c in self.state.cars if not c.off_track)
-        assert max(counts.values()) <= 2, format_state(self.state)
+        assert max(counts.values(), default=0) <= 2, format_state(self.state)
 
     @invariant()
     def ledger_is_the_sum_of_drank_events(self) -> None:
@@ -161,9 +207,12 @@ TestRacerbileMachine = RacerbileMachine.TestCase
 
 
 @pytest.mark.parametrize("track", sorted(bundled_tracks()))
-@pytest.mark.parametrize("rule_set", ["babybile", "racerbile"])
+@pytest.mark.parametrize("rule_set", ["babybile", "racerbile", "lemans"])
 def test_seeded_games_run_to_the_end_and_replay(track: str, rule_set: str) -> None:
-    """Whole races: dice from DiceStream, the cheapest move towards the line, mostly."""
+    """Whole races: dice from DiceStream, the cheapest move towards the line, mostly.
+
+    Le Mans ends by the clock (RB-LM-12): the last lap is called once a car has
+    completed a lap."""
     setup = Setup.model_validate(
         {"players": [{"name": n} for n in ("A", "B", "C")], "rule_set": rule_set,
          "track": track, "laps": 1, "two_wheels": True, "out_of_fuel": True, "finish_first": True}
@@ -174,7 +223,9 @@ def test_seeded_games_run_to_the_end_and_replay(track: str, rule_set: str) -> No
         actor = GAME.to_act(state)
         if actor is None:
             break
-        if actor is CHANCE:
+        if _clock_runs_out(state):
+            action: Action = ClockExpired()
+        elif actor is CHANCE:
             action = dice.choose(GAME.chance_outcomes(state))
         else:
             action = _towards_the_line(state, rng)
@@ -183,6 +234,16 @@ def test_seeded_games_run_to_the_end_and_replay(track: str, rule_set: str) -> No
     assert GAME.to_act(state) is None and GAME.result(state) is not None
     assert max(c.laps for c in state.cars) >= 1
     assert replay(GAME, record).state == state
+
+
+def _clock_runs_out(state: Any) -> bool:
+    lemans = state.lemans
+    return (
+        lemans is not None
+        and state.phase == "race"
+        and not lemans.last_lap
+        and max(c.laps for c in state.cars) >= 1
+    )
 
 
 def _towards_the_line(state: Any, rng: np.random.Generator) -> Action:

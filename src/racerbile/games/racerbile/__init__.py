@@ -1,7 +1,8 @@
 """Racerbile: the game object behind the engine contract (rules in rules.py and turns.py).
 
-``GAME`` satisfies :class:`racerbile.engine.contract.Game`; rule sets Babybile and
-Racerbile, every special rule a switch of :class:`~.setup.Setup`.
+``GAME`` satisfies :class:`racerbile.engine.contract.Game`; rule sets Babybile,
+Racerbile and Le Mans (lemans.py), every special rule a switch of :class:`~.setup.Setup`,
+and referee mode with the judges' console (referee.py).
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from ...engine.contract import (
     Step,
     TrackCatalog,
 )
-from . import notation, rules
-from .actions import ACTION_TYPES
+from . import lemans, notation, referee, rules
+from .actions import ACTION_TYPES, Stall, UpsideDown
 from .catalog import TRACKS
 from .describe import describe
 from .moves import move_options
-from .ranking import car_distance, ranking
+from .ranking import car_distance, counted_laps, gap, ranking
 from .setup import Config, Setup, configure
 from .state import State
 from .track import Track
@@ -42,7 +43,7 @@ INFO = GameInfo(
     rules_version=1,
     has_chance=True,
     supports_referee=True,
-    rule_sets=("babybile", "racerbile"),
+    rule_sets=("babybile", "racerbile", "lemans"),
     description="Bottle caps, dice and beer on a hexagon track (Officielle Racerbileregler 1.1).",
 )
 
@@ -52,7 +53,15 @@ class RacerbileGame:
 
     info = INFO
     Setup = Setup
-    action_types: Sequence[type[Action]] = ACTION_TYPES
+    action_types: Sequence[type[Action]] = (*ACTION_TYPES, *lemans.ACTIONS, *referee.ACTIONS)
+    referee_action_types: Sequence[type[Action]] = (
+        Stall,
+        UpsideDown,
+        lemans.ClockExpired,
+        *referee.ACTIONS,
+    )
+    """Actions that may come whoever is to act (the clock, the referee, the judges):
+    never in ``legal_actions``, applied by the host with the trusted actor."""
 
     def start(self, setup: BaseModel | Mapping[str, Any], track: Track | None = None) -> State:
         """Returns the state before the start; ``track`` overrides the setup's track id.
@@ -85,7 +94,9 @@ class RacerbileGame:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Returns everything (Racerbile has no hidden information), plus move help and
-        the legal actions for the seat to act."""
+        the legal actions for the seat to act. ``referee`` holds the fault catalogue and
+        the referee's buttons (RB-REF-2); Le Mans adds ``lemans``: teams, drivers,
+        judges, the clock and the judges' buttons (RB-LM-1, RB-LM-2, RB-LM-12)."""
         config = state.config
         actor = rules.to_act(state)
         data: dict[str, Any] = {
@@ -108,6 +119,16 @@ class RacerbileGame:
             data["legal"] = [notation.format_action(a) for a in rules.legal_actions(state)]
         if seat is None or (isinstance(actor, int) and seat == actor):
             data["moves"] = [o.to_json() for o in move_options(state).values()]
+        data["referee"] = {
+            "faults": referee.catalogue_json(),
+            "legal": [notation.format_action(a) for a in referee.legal_referee_actions(state)],
+        }
+        if state.lemans is not None:
+            data["lemans"] = lemans.view(state)
+            data["lemans"]["judge_legal"] = [
+                [notation.format_action(a) for a in referee.legal_judge_actions(state, j)]
+                for j in range(len(config.judges))
+            ]
         return data
 
     def result(self, state: State) -> Result | None:
@@ -125,8 +146,24 @@ class RacerbileGame:
         """Returns one sentence for ``event`` in Danish ("da") or English ("en")."""
         return describe(event, lang, names)
 
+    def referee_actions(self, state: State) -> list[Action]:
+        """Returns the referee's buttons now (RB-REF-2; see :mod:`.referee`)."""
+        return referee.legal_referee_actions(state)
+
     def seat_names(self, state: State) -> list[str]:
         return list(state.config.names)
+
+    def clock(self, state: State) -> tuple[float, Action] | None:
+        """RB-NOL-1 (digital): with a stall timer set, a seat that lets it run out is stalled.
+
+        The host applies the returned ``Stall`` when nothing happens for that long; each
+        stall is then recorded like any other action, and the timer starts again.
+        """
+        seconds = state.config.stall_timer
+        seat = rules.to_act(state)
+        if seconds is None or not isinstance(seat, int):
+            return None
+        return seconds, Stall(seat)
 
     def format_state(self, state: State) -> str:
         """Returns the one-line notation of ``state``."""
@@ -176,7 +213,8 @@ def _car_json(state: State, seat: int) -> dict[str, Any]:
 
 
 def _standings(state: State) -> list[dict[str, Any]]:
-    return [
+    order = ranking(state)
+    rows = [
         {
             "place": place,
             "seat": seat,
@@ -184,8 +222,15 @@ def _standings(state: State) -> list[dict[str, Any]]:
             "laps": max(state.cars[seat].laps, 0),
             "distance": car_distance(state, state.cars[seat]),
         }
-        for place, seat in enumerate(ranking(state), start=1)
+        for place, seat in enumerate(order, start=1)
     ]
+    if state.lemans is not None:  # RB-LM-13: laps counted less penalties, gap in cells
+        for row, seat in zip(rows, order, strict=True):
+            row["laps"] = counted_laps(state, seat)
+            row["penalty_laps"] = state.lemans.penalty_laps[seat]
+            row["gap"] = gap(state, order[0], seat)
+            row["out"] = seat in state.lemans.out
+    return rows
 
 
 def _drinks(state: State) -> list[dict[str, Any]]:

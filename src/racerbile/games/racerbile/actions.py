@@ -6,6 +6,7 @@ in manual announcement mode ``Pass`` (the cup goes to the next player). The star
 adds ``Die`` rolls for the order (Babybile), ``TimeTrial`` times and ``Face``
 headings (Racerbile). ``Stall`` is the clock's action and ``UpsideDown`` the
 referee's; neither is listed by ``legal_actions``, both are accepted by ``apply``.
+Le Mans actions and events are in lemans.py, the referee's and judges' in referee.py.
 
 Events explain what happened; every sip is an engine :class:`Drank` event.
 """

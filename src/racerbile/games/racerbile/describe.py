@@ -12,6 +12,8 @@ from typing import Any
 from ...engine.contract import Event
 from ...engine.ledger import Drank
 from . import actions as ev
+from . import lemans as lm
+from . import referee as ref
 
 Lang = str
 ORDINAL = {"da": ("nul", "første", "andet", "tredje"), "en": ("zero", "first", "second", "third")}
@@ -54,6 +56,12 @@ REASONS_DA = {
     "finishing the turn first": "slutter forrest",
     "stalled": "nølet",
     "stalled oneself": "nølet sig selv",
+    "the 42-cell": "42-feltet",
+    "driver change": "kørerskift uden for pitten",
+    "rounded up to a beer": "fjerde nøl, rundet op til en øl",
+    "judges' penalty": "dommernes straftårer",
+    "Dunlop bridge": "væltet Dunlopbroen",
+    **ref.FAULT_REASONS_DA,
 }
 FAULT_DA = {"technical": "teknisk fejl", "general": "generel fejl", "rule": "regel"}
 
@@ -238,6 +246,56 @@ def _stalled(e: Any, lang: Lang, n: _Namer) -> str:
     return f"Three. Two. One. Stall! {n(e.seat)} is stalled."
 
 
+def _faulted(e: Any, lang: Lang, n: _Namer) -> str:
+    spec = ref.CATALOGUE.get(e.fault)
+    what = (spec.da if lang == "da" else spec.en) if spec is not None else e.fault
+    times = f" (×{e.count})" if e.count != 1 else ""
+    if lang == "da":
+        who = f"Dommer {e.judge}" if e.judge else "Dommeren"
+        kind = FAULT_DA[spec.fault] if spec is not None else "fejl"
+        return f"{who}: {n(e.seat)} har {what}{times}, {kind}."
+    who = f"Judge {e.judge}" if e.judge else "Referee"
+    kind = f"{spec.fault} fault" if spec is not None else "fault"
+    return f"{who}: {n(e.seat)} {what}{times}, a {kind}."
+
+
+def _judge(da: str, en: str) -> Callable[[Any, Lang, _Namer], str]:
+    """A handler for a judge's call: "Dommer X: …" / "Judge X: …"."""
+    inner = _t(da, en)
+
+    def handler(e: Any, lang: Lang, n: _Namer) -> str:
+        who = (f"Dommer {e.judge}" if lang == "da" else f"Judge {e.judge}") if e.judge else ""
+        text = inner(e, lang, n)
+        reason = getattr(e, "reason", "")
+        text = f"{text[:-1]} ({reason})." if reason else text
+        return f"{who}: {text}" if who else text
+
+    return handler
+
+
+def _sip_cap(e: Any, lang: Lang, n: _Namer) -> str:
+    waived = e.asked - e.allowed
+    if lang == "da":
+        return f"{n(e.seat)} slipper for {waived} tårer: højst 42 tårer på en tur."
+    return f"{n(e.seat)} is let off {waived} sips: at most 42 sips in one turn."
+
+
+def _last_lap(e: Any, lang: Lang, n: _Namer) -> str:
+    if lang == "da":
+        who = f"Dommer {e.judge}" if e.judge else "Uret"
+        return f"{who}: 24 timer er gået; der kaldes til sidste omgang."
+    who = f"Judge {e.judge}" if e.judge else "The clock"
+    return f"{who}: 24 hours are up; the last lap is called."
+
+
+def _driver_changed(e: Any, lang: Lang, n: _Namer) -> str:
+    if lang == "da":
+        where = "i pitten (gratis)" if e.in_pit else "uden for pitten"
+        return f"{n(e.seat)}: {e.after} overtager rattet fra {e.before} {where}."
+    where = "in the pit (free)" if e.in_pit else "outside the pit"
+    return f"{n(e.seat)}: {e.after} takes over from {e.before} {where}."
+
+
 def _race_over(e: Any, lang: Lang, n: _Namer) -> str:
     places = ", ".join(f"{i}. {n(s)}" for i, s in enumerate(e.ranking, start=1))
     return f"Løbet er slut: {places}." if lang == "da" else f"The race is over: {places}."
@@ -289,4 +347,42 @@ _HANDLERS: dict[type[Event], Callable[[Any, Lang, _Namer], str]] = {
     ),
     ev.TurnEnded: _t("{p} giver terningerne videre.", "{p} passes the dice on."),
     ev.RaceOver: _race_over,
+    # Le Mans (§12)
+    lm.SipCapReached: _sip_cap,
+    lm.LandedOn42: _t(
+        "{p} lander på 42-feltet og udnævner en modstander.",
+        "{p} lands on the 42-cell and names an opponent.",
+    ),
+    lm.OpponentNamed: lambda e, lang, n: (
+        f"{n(e.seat)} udnævner {n(e.opponent)}, som drikker det samme som {n(e.seat)} i denne tur."
+        if lang == "da"
+        else f"{n(e.seat)} names {n(e.opponent)}, who drinks what {n(e.seat)} drinks this turn."
+    ),
+    lm.DriverChanged: _driver_changed,
+    lm.StalledOut: _t(
+        "{p} er nølet fjerde gang: der rundes op til en øl, og turen gives videre.",
+        "{p} is stalled a fourth time: rounded up to a beer, and the turn passes on.",
+    ),
+    lm.TurnLost: _t("{p} mister turen ({rule_id}).", "{p} loses this turn ({rule_id})."),
+    lm.LastLapCalled: _last_lap,
+    lm.LapsDeducted: _t(
+        "{p} fratrækkes {laps} omgang(e) ({rule_id}).",
+        "{p} loses {laps} lap(s) ({rule_id}).",
+    ),
+    # referee mode and the judges' console (§13, RB-LM-2)
+    ref.Faulted: _faulted,
+    ref.JudgePenalty: _judge("{p} får {sips} straftårer.", "{p} gets {sips} penalty sips."),
+    ref.RuleChanged: _judge("Regelændring: {text}", "Rule change: {text}"),
+    ref.BridgeKnocked: _judge(
+        "{p} vælter Dunlopbroen og bunder en øl.", "{p} knocks the Dunlop bridge over: a beer."
+    ),
+    ref.Vomited: lambda e, lang, n: _judge(
+        "{p} kaster op " + ("ud over bordet" if e.where == "table" else "på gulvet") + ".",
+        "{p} vomits " + ("over the table" if e.where == "table" else "on the floor") + ".",
+    )(e, lang, n),
+    ref.DelayedGame: _judge(
+        "{p} forsinker spillet uden for sin tur: næste tur og en omgang mistes.",
+        "{p} delays the game outside its turn: the next turn and a lap are lost.",
+    ),
+    ref.Disqualified: _judge("{p} er ude af løbet.", "{p} is out of the race."),
 }

@@ -5,6 +5,16 @@ Actions (``parse_action`` and ``format_action`` round-trip)::
     roll | die 5 | shift up | shift down | step NE | step 1 | stop | pass
     announce squeal | time 8.5 | face E | stall 1 | stall 1 by 2 | upside down
 
+Referee mode (RB-REF-2; ``judge J`` only in Le Mans)::
+
+    fault wrong_cap 1 | fault wrong_cap 1 x3 | fault wrong_cap 1 x3 judge 0
+
+Le Mans (teams and judges by number; free text after a colon keeps its case)::
+
+    driver 2 | name 1 | last lap | last lap judge 0 | penalty 1 3 judge 0: spilled beer
+    rule judge 0: no toilet breaks | dunlop 1 judge 0 | vomit 1 table judge 0
+    vomit 1 floor judge 0 | delay 1 judge 0 | out 1 judge 0: no driver left
+
 Directions are the pointy-top names E, NE, NW, W, SW, SE (0-5, counter-clockwise
 from E) or their numbers. ``format_state`` gives one line: rule set, track, laps,
 announcement mode | phase | each car (gear, laps, cell, heading, sips) | the turn.
@@ -29,6 +39,8 @@ from .actions import (
     TimeTrial,
     UpsideDown,
 )
+from .lemans import ChangeDriver, ClockExpired, NameOpponent, format_lemans
+from .referee import Delay, Disqualify, DunlopBridge, Fault, Penalty, RuleChange, Vomit
 from .state import State
 
 _SIMPLE: dict[str, Action] = {"roll": Roll(), "stop": Stop(), "pass": Pass()}
@@ -46,13 +58,18 @@ def parse_direction(text: str) -> int:
 
 def parse_action(text: str) -> Action:
     """Returns the action written as ``text``; raises InvalidAction saying what is wrong."""
-    words = text.strip().lower().split()
+    command, colon, free = text.partition(":")
+    words = command.strip().lower().split()
     if not words:
         raise InvalidAction("an empty action")
     head, args = words[0], words[1:]
-    if head in _SIMPLE and not args:
+    if head in _SIMPLE and not args and not colon:
         return _SIMPLE[head]
     try:
+        if head in _FREE_TEXT:
+            return _parse_judge_call(head, args, free.strip())
+        if colon:
+            raise ValueError(head)
         return _parse_with_args(head, args)
     except (ValueError, IndexError):
         raise InvalidAction(f"cannot read the action {text!r}") from None
@@ -80,6 +97,53 @@ def _parse_with_args(head: str, args: list[str]) -> Action:
         return Stall(int(args[0]), int(args[2]))
     if head == "upside" and args == ["down"]:
         return UpsideDown()
+    return _parse_referee(head, args)
+
+
+def _judge_of(args: list[str]) -> tuple[list[str], int | None]:
+    """Splits a trailing ``judge J`` off ``args``."""
+    if len(args) >= 2 and args[-2] == "judge":
+        return args[:-2], int(args[-1])
+    return args, None
+
+
+def _parse_referee(head: str, args: list[str]) -> Action:
+    args, judge = _judge_of(args)
+    if head == "fault" and len(args) in (2, 3):
+        count = int(args[2].removeprefix("x")) if len(args) == 3 else 1
+        if len(args) == 3 and not args[2].startswith("x"):
+            raise ValueError(head)
+        return Fault(args[0], int(args[1]), count, judge)
+    if head == "driver" and len(args) == 1 and judge is None:
+        return ChangeDriver(int(args[0]))
+    if head == "name" and len(args) == 1 and judge is None:
+        return NameOpponent(int(args[0]))
+    if head == "last" and args == ["lap"]:
+        return ClockExpired(judge)
+    if judge is None:
+        raise ValueError(head)
+    if head == "dunlop" and len(args) == 1:
+        return DunlopBridge(int(args[0]), judge)
+    if head == "vomit" and len(args) == 2 and args[1] in ("table", "floor"):
+        return Vomit(int(args[0]), args[1], judge)
+    if head == "delay" and len(args) == 1:
+        return Delay(int(args[0]), judge)
+    raise ValueError(head)
+
+
+_FREE_TEXT = ("penalty", "rule", "out")
+
+
+def _parse_judge_call(head: str, args: list[str], free: str) -> Action:
+    args, judge = _judge_of(args)
+    if judge is None:
+        raise ValueError(head)
+    if head == "penalty" and len(args) == 2:
+        return Penalty(int(args[0]), int(args[1]), judge, free)
+    if head == "rule" and not args and free:
+        return RuleChange(judge, free)
+    if head == "out" and len(args) == 1:
+        return Disqualify(int(args[0]), judge, free)
     raise ValueError(head)
 
 
@@ -104,6 +168,39 @@ def format_action(action: Action) -> str:
             return f"stall {s} by {b}"
         case UpsideDown():
             return "upside down"
+    return _format_referee(action)
+
+
+def _by(judge: int | None) -> str:
+    return "" if judge is None else f" judge {judge}"
+
+
+def _colon(text: str) -> str:
+    return f": {text}" if text else ""
+
+
+def _format_referee(action: Action) -> str:
+    match action:
+        case Fault(fault=f, seat=s, count=c, judge=j):
+            return f"fault {f} {s}{'' if c == 1 else f' x{c}'}{_by(j)}"
+        case ChangeDriver(driver=d):
+            return f"driver {d}"
+        case NameOpponent(seat=s):
+            return f"name {s}"
+        case ClockExpired(judge=j):
+            return f"last lap{_by(j)}"
+        case Penalty(seat=s, sips=n, judge=j, reason=r):
+            return f"penalty {s} {n}{_by(j)}{_colon(r)}"
+        case RuleChange(judge=j, text=t):
+            return f"rule{_by(j)}{_colon(t)}"
+        case DunlopBridge(seat=s, judge=j):
+            return f"dunlop {s}{_by(j)}"
+        case Vomit(seat=s, where=w, judge=j):
+            return f"vomit {s} {w}{_by(j)}"
+        case Delay(seat=s, judge=j):
+            return f"delay {s}{_by(j)}"
+        case Disqualify(seat=s, judge=j, reason=r):
+            return f"out {s}{_by(j)}{_colon(r)}"
     return action.kind
 
 
@@ -115,7 +212,8 @@ def format_state(state: State) -> str:
         f"{'manual' if config.manual else 'auto'}"
     )
     cars = ", ".join(_car(state, seat) for seat in range(config.players))
-    return f"{head} | {_phase(state)} | {cars}{_turn(state)}"
+    lemans = format_lemans(state) if state.lemans is not None else ""
+    return f"{head} | {_phase(state)} | {cars}{_turn(state)}{lemans}"
 
 
 def _phase(state: State) -> str:

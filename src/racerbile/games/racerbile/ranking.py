@@ -1,6 +1,8 @@
-"""Race ranking (RB-TRACK-6), fork closures (RB-TRACK-3) and gaps (RB-OPT-2).
+"""Race ranking (RB-TRACK-6), fork closures (RB-TRACK-3) and gaps (RB-OPT-2, RB-LM-13).
 
 The key of a car is ``(laps completed DESC, distance to the line ASC, arrival ASC)``.
+In Le Mans the laps counted are the laps driven less the judges' penalty laps, and a
+team put out of the race ranks behind every team still in it (RB-LM-13).
 The distance field depends on which fork branches are closed; with per-lap forks
 that depends on the car's lap, so every lookup goes through :func:`closed_for`.
 Everything is cached on the config, so ranking costs a few dict lookups per car.
@@ -15,6 +17,7 @@ from .setup import Config
 from .state import Car, State
 
 _FAR = 10_000  # a cell that cannot reach the line ranks behind every cell that can
+_OUT = 1_000_000  # Le Mans: a team put out ranks behind every team still racing
 
 
 def fork_key(config: Config, fork_id: str, laps: int) -> str:
@@ -56,7 +59,18 @@ def car_distance(state: State, car: Car) -> int:
 def rank_key(state: State, seat: int) -> tuple[int, int, int]:
     """Returns the RB-TRACK-6 sort key of ``seat`` (smaller is further ahead)."""
     car = state.cars[seat]
-    return (-car.laps, car_distance(state, car), car.arrived)
+    lemans = state.lemans
+    if lemans is None:
+        return (-car.laps, car_distance(state, car), car.arrived)
+    laps = _OUT if seat in lemans.out else lemans.penalty_laps[seat] - car.laps
+    return (laps, car_distance(state, car), car.arrived)
+
+
+def counted_laps(state: State, seat: int) -> int:
+    """Returns the laps that count for ``seat``: laps driven less penalty laps (RB-LM-13)."""
+    laps = state.cars[seat].laps
+    lemans = state.lemans
+    return laps if lemans is None else laps - lemans.penalty_laps[seat]
 
 
 def ranking(state: State) -> tuple[int, ...]:
@@ -74,7 +88,8 @@ def gap(state: State, ahead: int, behind: int) -> int:
     """Returns how many cells ``ahead`` leads ``behind``: ``(la − lb)·L + db − da``."""
     a, b = state.cars[ahead], state.cars[behind]
     length = lap_length(state, a.laps)
-    return (a.laps - b.laps) * length + car_distance(state, b) - car_distance(state, a)
+    laps = counted_laps(state, ahead) - counted_laps(state, behind)
+    return laps * length + car_distance(state, b) - car_distance(state, a)
 
 
 def stack(state: State, cell: Hex) -> tuple[int, ...]:
@@ -84,6 +99,8 @@ def stack(state: State, cell: Hex) -> tuple[int, ...]:
 
 
 def first_and_last(state: State) -> tuple[int, int]:
-    """Returns the seats ranked first and last (RB-TURN-1)."""
+    """Returns the seats ranked first and last (RB-TURN-1) among those still racing."""
     order = ranking(state)
+    if state.lemans is not None and state.lemans.out:
+        order = tuple(s for s in order if s not in state.lemans.out) or order
     return order[0], order[-1]

@@ -3,8 +3,10 @@
 Rule ids implemented here and in the modules it calls (turns.py, announcing.py,
 moves.py, ranking.py): RB-DRINK-1…3, RB-TRACK-3…7, RB-CAP-1, RB-NOL-1, RB-START-1…3,
 RB-DICE-1…7, RB-CELL-1…6, RB-TURN-1…9, RB-END-1, RB-RACE-1…4, RB-OPT-1…8,
-RB-ANN-1. RB-DRINK-4 and most of RB-CAP-1 are referee input (§13, later); RB-OPT-3
-is a bot personality and changes no rule.
+RB-ANN-1; Le Mans (lemans.py): RB-LM-1, RB-LM-3…5, RB-LM-8…13; referee mode and the
+judges' console (referee.py): RB-REF-1/2, RB-DRINK-4, RB-CAP-1's physical faults,
+RB-LM-2, RB-LM-6, RB-LM-7, RB-LM-11. RB-OPT-3 is a bot personality and changes no
+rule. Le Mans decisions are listed in lemans.py, referee decisions in referee.py.
 
 Decisions followed (racerbile.md) and made here:
 
@@ -52,6 +54,10 @@ Decisions followed (racerbile.md) and made here:
   a car has completed ``laps`` laps (the round of the leader is completed).
 * RB-NOL-1: ``Stall`` is the clock's action (any seat, any time before the end);
   ``Stall`` and ``UpsideDown`` are accepted by ``apply`` but never listed as legal.
+* RB-REF-2, RB-LM-2: so are the referee's ``Fault`` and the judges' calls, and the
+  clock's ``ClockExpired`` (RB-LM-12): they may come whoever is to act, they do not
+  change who is to act (unless a turn passes), and platform code applies them with
+  the trusted actor. Everything non-deterministic enters as an action.
 * A turn lost at its start (out of fuel, waiting off the track) owes no announcement.
 """
 
@@ -65,7 +71,7 @@ from typing import Any
 from ...engine.contract import CHANCE, Action, Actor, Step
 from ...engine.errors import IllegalAction, InvalidAction
 from ...engine.ledger import Ledger
-from . import announcing, turns
+from . import announcing, lemans, referee, turns
 from .actions import (
     Announce,
     Die,
@@ -112,6 +118,7 @@ def start(config: Config) -> State:
         phase="trial" if config.rules.time_trial else "order",
         groups=(tuple(range(n)),),
         times=(None,) * n,
+        lemans=lemans.initial(config),
     )
     return state
 
@@ -319,6 +326,8 @@ def _stall(tx: Tx, action: Any) -> None:
     if state.phase == "over":
         raise illegal(state, "the race is over", "RB-NOL-1")
     tx.emit(Stalled(action.seat, action.by))
+    if state.lemans is not None and lemans.stalled(tx, action.seat):
+        return  # RB-LM-10: the fourth stall rounds up to a whole beer; the turn passes
     # RB-NOL-1: a stall is a general fault; stalling oneself a technical one (RB-TURN-9).
     own = action.by == action.seat
     tx.drink(
@@ -346,4 +355,6 @@ _HANDLERS: dict[type[Action], Callable[[Tx, Any], None]] = {
     Pass: _pass,
     Stall: _stall,
     UpsideDown: _upside_down,
+    **lemans.HANDLERS,
+    **referee.HANDLERS,
 }

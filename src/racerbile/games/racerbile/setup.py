@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from ...engine.ledger import DrinkType
 from .catalog import TRACKS
@@ -28,6 +36,13 @@ class RuleSet:
     smashed_gearbox: bool = False  # RB-RACE-2: three 1s also force 1st gear
     off_track_chug: bool = False  # RB-RACE-3: chug the rest before coming back
     facing: bool = False  # RB-RACE-4: cars keep a heading between turns
+    # Le Mans (§12, on top of Racerbile):
+    teams: bool = False  # RB-LM-1: a seat is a team of drivers; judges referee (RB-LM-2)
+    sip_cap: int | None = None  # RB-LM-4: most sips one seat drinks in one turn
+    fortytwo: bool = False  # RB-LM-5: the lander on the 42-cell names an opponent
+    pit_entry_gear: bool = False  # RB-LM-8: the pit lane is entered in the track's gear
+    stall_limit: int | None = None  # RB-LM-10: stalls per turn before the turn passes
+    clock_end: bool = False  # RB-LM-12: the race ends by the clock, not by laps
 
 
 RULE_SETS: dict[str, RuleSet] = {
@@ -36,6 +51,26 @@ RULE_SETS: dict[str, RuleSet] = {
         "racerbile", time_trial=True, smashed_gearbox=True, off_track_chug=True, facing=True
     ),
 }
+"""The rule sets of a race between players (the track analysis compares these)."""
+
+LE_MANS = RuleSet(
+    "lemans",
+    time_trial=True,
+    smashed_gearbox=True,
+    off_track_chug=True,
+    facing=True,
+    teams=True,
+    sip_cap=42,
+    fortytwo=True,
+    pit_entry_gear=True,
+    stall_limit=3,
+    clock_end=True,
+)
+"""§12: the 24-hour team event, Racerbile's driving rules and the RB-LM switches."""
+
+ALL_RULE_SETS: dict[str, RuleSet] = {**RULE_SETS, LE_MANS.name: LE_MANS}
+"""Every rule set a :class:`Setup` may choose."""
+LE_MANS_FIELDS = ("teams", "judges")  # left out of the JSON form when unset
 
 
 class Player(BaseModel):
@@ -47,13 +82,42 @@ class Player(BaseModel):
     drink: DrinkType = DrinkType.standard
 
 
+class Team(BaseModel):
+    """RB-LM-1: a Le Mans team: a name, one to three drivers and the team's drink.
+
+    The team drinks from one measured glass (the seed: a glass per team, 11 marks a
+    beer), so the ledger counts per team; the driver at the wheel drinks it.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    drivers: list[str] = Field(min_length=1, max_length=3)
+    drink: DrinkType = DrinkType.standard  # RB-LM-3: any beer (RB-DRINK-1 still applies)
+
+    @field_validator("drivers")
+    @classmethod
+    def _driver_names(cls, drivers: list[str]) -> list[str]:
+        if any(not 1 <= len(d) <= 40 for d in drivers):
+            raise ValueError("a driver's name has 1 to 40 characters")
+        if len(set(drivers)) != len(drivers):
+            raise ValueError("a team's drivers must have distinct names")
+        return drivers
+
+
 class Setup(BaseModel):
-    """The settings of one Racerbile race. Only ``players`` is required."""
+    """The settings of one Racerbile race. Only ``players`` is required.
+
+    Le Mans (``rule_set="lemans"``) takes ``teams`` instead (each team is a seat and
+    ``players`` is derived from them; plain ``players`` become one-driver teams) and
+    ``judges``; its default track is ``lemans``. ``teams`` and ``judges`` are left out
+    of the JSON form when unset, so the records of the other rule sets do not change.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
     players: list[Player] = Field(min_length=1, max_length=8)
-    rule_set: Literal["babybile", "racerbile"] = "babybile"
+    rule_set: Literal["babybile", "racerbile", "lemans"] = "babybile"
     track: str = Field("oval", description="a bundled track id (or a track file path)")
     laps: int | None = Field(None, ge=1, le=100, description="RB-END-1; None: the track's laps")
     fork_choice: Literal["per_race", "per_lap"] | None = Field(
@@ -71,6 +135,27 @@ class Setup(BaseModel):
     smashed_gearbox: bool = Field(False, description="RB-OPT-6: three 1s move 0 cells, a beer")
     off_track_whole_beer: bool = Field(False, description="RB-OPT-7: off track costs a beer")
     finish_first: bool = Field(False, description="RB-OPT-8: a sip for ending a turn first")
+    teams: list[Team] | None = Field(
+        None, max_length=8, description="RB-LM-1: Le Mans teams (seats), drivers and drinks"
+    )
+    judges: list[str] | None = Field(
+        None, max_length=12, description="RB-LM-2: the names of the Le Mans judges"
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _teams_are_players(cls, data: Any) -> Any:
+        """Le Mans: the teams are the seats; ``players`` follows from ``teams``."""
+        if not isinstance(data, dict) or data.get("rule_set") != "lemans":
+            return data
+        data = dict(data)
+        data.setdefault("track", "lemans")
+        teams = data.get("teams")
+        if teams is not None and "players" not in data and isinstance(teams, list):
+            data["players"] = [
+                {"name": _get(t, "name"), "drink": _get(t, "drink") or "standard"} for t in teams
+            ]
+        return data
 
     @field_validator("players")
     @classmethod
@@ -79,6 +164,42 @@ class Setup(BaseModel):
         if len(set(names)) != len(names):
             raise ValueError("player names must be distinct")
         return players
+
+    @field_validator("judges")
+    @classmethod
+    def _judge_names(cls, judges: list[str] | None) -> list[str] | None:
+        if judges is not None:
+            if any(not 1 <= len(j) <= 40 for j in judges):
+                raise ValueError("a judge's name has 1 to 40 characters")
+            if len(set(judges)) != len(judges):
+                raise ValueError("judge names must be distinct")
+        return judges
+
+    @model_validator(mode="after")
+    def _le_mans_settings(self) -> Setup:
+        if self.rule_set != "lemans":
+            if self.teams is not None or self.judges is not None:
+                raise ValueError("teams and judges are Le Mans settings (rule_set 'lemans')")
+            return self
+        if self.teams is None:  # RB-LM-1: plain players are one-driver teams
+            self.teams = [Team(name=p.name, drivers=[p.name], drink=p.drink) for p in self.players]
+        if [(t.name, t.drink) for t in self.teams] != [(p.name, p.drink) for p in self.players]:
+            raise ValueError("players must be the teams' names and drinks, in order")
+        if self.judges is None:
+            self.judges = []
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in LE_MANS_FIELDS:
+            if data.get(name) is None:
+                data.pop(name, None)
+        return data
+
+
+def _get(item: Any, name: str) -> Any:
+    return getattr(item, name, None) if not isinstance(item, dict) else item.get(name)
 
 
 @dataclass(frozen=True)
@@ -108,6 +229,8 @@ class Config:
     per_lap_forks: frozenset[str]
     manual: bool = False
     stall_timer: float | None = None
+    drivers: tuple[tuple[str, ...], ...] = ()  # RB-LM-1: each team's drivers (Le Mans)
+    judges: tuple[str, ...] = ()  # RB-LM-2: the judges' names (Le Mans)
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -137,7 +260,7 @@ def configure(setup: Setup, track: Track | None = None) -> Config:
         )
     return Config(
         track=track,
-        rules=RULE_SETS[setup.rule_set],
+        rules=ALL_RULE_SETS[setup.rule_set],
         options=options,
         names=tuple(p.name for p in setup.players),
         drinks=tuple(p.drink for p in setup.players),
@@ -145,6 +268,8 @@ def configure(setup: Setup, track: Track | None = None) -> Config:
         per_lap_forks=per_lap,
         manual=setup.announcements == "manual",
         stall_timer=setup.stall_timer,
+        drivers=tuple(tuple(t.drivers) for t in setup.teams or ()),
+        judges=tuple(setup.judges or ()),
     )
 
 

@@ -14,7 +14,7 @@ from ...hexgrid import Hex
 from .setup import Config
 
 Phase = Literal["order", "trial", "facing", "race", "over"]
-TurnPhase = Literal["shift", "dice", "move", "end"]
+TurnPhase = Literal["shift", "dice", "move", "name", "end"]
 Mode = Literal["normal", "reckless", "fast"]
 
 
@@ -57,7 +57,8 @@ class Turn(NamedTuple):
     """The turn in progress.
 
     ``phase``: ``shift`` (announce, shift, roll), ``dice`` (chance throws), ``move``
-    (steps), ``end`` (manual mode: last announcements, then pass). ``owed`` holds the
+    (steps), ``name`` (Le Mans: the lander on the 42-cell names an opponent, RB-LM-5),
+    ``end`` (manual mode: last announcements, then pass). ``owed`` holds the
     announcements due (manual mode) and ``said`` the ones made. ``blocked`` holds the
     cells the mover may not enter (two caps, a flipped block), fixed for the move.
     """
@@ -82,6 +83,34 @@ class Turn(NamedTuple):
     upside_down: bool = False
 
 
+class LeMans(NamedTuple):
+    """What Le Mans adds to the state (§12); one entry per team (seat) in the tuples.
+
+    ``drivers``: the driver at the wheel (an index into the team's drivers, RB-LM-1/9).
+    ``penalty_laps``: laps taken off by the judges (RB-LM-7, RB-LM-11); the ranking
+    counts ``car.laps - penalty_laps`` (RB-LM-13). ``lose_turns``: turns still to be
+    lost (RB-LM-11). ``out``: teams the judges put out of the race (RB-LM-10).
+    ``mark``: the ledger length when the turn in progress began (-1 before the race);
+    the sips after it are this turn's (RB-LM-4, RB-LM-5). ``stalls``: stalls of the
+    team moving in this turn (RB-LM-10). ``named``: the opponent named on the 42-cell
+    this turn (RB-LM-5). ``changed``: a driver change was made this turn (RB-LM-9).
+    ``last_lap``: the clock has run out and the last lap is called (RB-LM-12).
+    ``stints``: ``(ledger length, team, driver)`` at each change of driver, so the
+    sips of every driver follow from the ledger.
+    """
+
+    drivers: tuple[int, ...]
+    penalty_laps: tuple[int, ...]
+    lose_turns: tuple[int, ...]
+    out: frozenset[int] = frozenset()
+    mark: int = -1
+    stalls: int = 0
+    named: int | None = None
+    changed: bool = False
+    last_lap: bool = False
+    stints: tuple[tuple[int, int, int], ...] = ()
+
+
 @dataclass(frozen=True)
 class State:
     """A Racerbile game state.
@@ -92,7 +121,8 @@ class State:
     rolled so far by the first unsorted group. ``forks`` holds the fork choices as
     ``(key, branch)`` pairs, the key being the fork id, or ``id@laps`` per lap.
     ``clock`` counts steps (arrival order). ``final_round`` is set once a car has
-    completed the race distance (RB-END-1).
+    completed the race distance (RB-END-1), or once the last lap is called (RB-LM-12).
+    ``lemans`` holds what Le Mans adds (None in the other rule sets).
     """
 
     config: Config
@@ -108,6 +138,7 @@ class State:
     forks: tuple[tuple[str, str], ...] = ()
     clock: int = 0
     final_round: bool = False
+    lemans: LeMans | None = None
 
     def __repr__(self) -> str:
         from .notation import format_state

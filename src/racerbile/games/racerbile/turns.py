@@ -7,13 +7,16 @@ step: squeals (RB-DICE-6, RB-OPT-1), laps (RB-TRACK-7), midway (RB-CELL-4), fork
 (RB-TRACK-3). End of move: cells not moved (RB-TURN-5), off the track (RB-DICE-7,
 RB-OPT-7), downshift and blocking cells (RB-CELL-2/3), overtakes (RB-TURN-6),
 upside down (RB-OPT-4), finishing first (RB-OPT-8), the end of the race (RB-END-1).
-The decisions followed are listed in rules.py.
+Le Mans hooks (lemans.py) run only where the rule set's switches are on: lost turns,
+driver changes, the pit entry, the 42-cell, the clock (RB-LM-5/8/9/11/12).
+The decisions followed are listed in rules.py and lemans.py.
 """
 
 from __future__ import annotations
 
 from ...engine.contract import Action
 from ...hexgrid import Hex
+from . import lemans
 from .actions import (
     ANNOUNCEMENTS,
     Announce,
@@ -96,6 +99,9 @@ def begin_turn(tx: Tx) -> None:
     car = tx.car(seat)
     tx.update(turn=Turn(seat))
     tx.emit(TurnStarted(seat, car.turns + 1, car.gear))
+    if tx.get("lemans") is not None and lemans.turn_begins(tx, seat):
+        close_turn(tx)  # RB-LM-11: a lost turn
+        return
     if car.off_track and not _back_on_track(tx, seat):
         close_turn(tx)
         return
@@ -179,10 +185,14 @@ def legal_turn_actions(state: State) -> list[Action]:
     if turn.phase == "shift":
         actions: list[Action] = [Roll()]
         actions += [Shift(d) for d in ("up", "down") if shift_problem(state, d) is None]
+        if state.lemans is not None:
+            actions += lemans.driver_changes(state)  # RB-LM-9
     elif turn.phase == "move":
         actions = [StepTo(d) for d, _ in legal_steps(state)]
         if stop_problem(state) is None:
             actions.append(Stop())
+    elif turn.phase == "name":
+        actions = lemans.names(state)  # RB-LM-5
     else:
         actions = [Pass()]
     if state.config.manual:
@@ -304,6 +314,9 @@ def start_move(tx: Tx, total: int) -> None:
     seat = turn.seat
     car = state.cars[seat]
     mode = "fast" if total >= 10 else "reckless" if total >= 7 else "normal"
+    blocked = _blocked_cells(state, seat)
+    if state.config.rules.pit_entry_gear:
+        blocked |= lemans.pit_barred(state, car)  # RB-LM-8
     tx.set_turn(
         phase="move",
         total=total,
@@ -311,7 +324,7 @@ def start_move(tx: Tx, total: int) -> None:
         moved=0,
         path=(car.cell,),
         heading=_start_heading(state, car, mode),
-        blocked=_blocked_cells(state, seat),
+        blocked=blocked,
         before=ranking(state),
         start=car,
         wheels=4,
@@ -377,6 +390,8 @@ def why_not(state: State, direction: int) -> tuple[str, str]:
     if target in turn.blocked:
         if any(c.flipped and c.cell == target and c.off_from is None for c in state.cars):
             return "a flipped cap blocks that cell", "RB-CELL-3"
+        if _pit_barred(state, target):
+            return "the pit lane is entered in 1st gear only", "RB-LM-8"
         return "two caps block that cell", "RB-CELL-5"
     return "a move never enters the same cell twice", "RB-TURN-4"
 
@@ -418,7 +433,7 @@ def step(tx: Tx, direction: int, kind: int) -> None:
     if crossing:
         laps += crossing
         tx.emit(LapCounted(seat, laps, crossing))
-        if laps >= state.config.laps:
+        if laps >= state.config.laps and not state.config.rules.clock_end:
             tx.update(final_round=True)
     tx.set_car(seat, cell=target, heading=direction, laps=laps, arrived=clock, flipped=False)
     if geo.midway[cell][direction] > 0 and car.toasted != laps:
@@ -473,7 +488,7 @@ def end_move(tx: Tx, off: bool = False) -> None:
             tx.emit(Stopped(seat, turn.moved, turn.total, blocked))
             tx.drink(seat, unmoved, rule, "technical", reason="cells not moved")
         _land(tx, seat)
-    _overtakes(tx, seat)
+    overtakes(tx, seat)
     if turn.upside_down:
         _move_again(tx)
         return
@@ -495,8 +510,20 @@ def _blocked_rule(state: State) -> tuple[bool, str]:
         target = geo.neighbors[car.cell][d]
         if kind == ON and target in turn.blocked:
             flipped = any(c.flipped and c.cell == target for c in state.cars)
+            if not flipped and _pit_barred(state, target):
+                return True, "RB-LM-8"
             return True, "RB-CELL-3" if flipped else "RB-CELL-5"
     return True, "RB-TURN-5"
+
+
+def _pit_barred(state: State, target: Hex) -> bool:
+    """RB-LM-8: ``target`` is blocked only because the mover may not enter the pit."""
+    turn = state.turn
+    if not state.config.rules.pit_entry_gear or turn is None:
+        return False
+    return target not in _blocked_cells(state, turn.seat) and target in lemans.pit_barred(
+        state, state.cars[turn.seat]
+    )
 
 
 def force_first(tx: Tx, seat: int, rule: str) -> None:
@@ -544,7 +571,7 @@ def _bonk(tx: Tx, seat: int) -> None:
                 tx.emit(Bonked(seat, other, target))
 
 
-def _overtakes(tx: Tx, seat: int) -> None:
+def overtakes(tx: Tx, seat: int) -> None:
     """RB-TURN-6: each car ahead before the move and behind after it drinks a sip."""
     before = tx.turn.before
     after = ranking(tx.state)
@@ -565,7 +592,10 @@ def _move_again(tx: Tx) -> None:
     cars = tx.state.cars
     cars = (*cars[:seat], start, *cars[seat + 1 :])
     target = tx.config.laps
-    tx.update(cars=cars, final_round=any(c.laps >= target for c in cars))
+    if not tx.config.rules.clock_end:  # RB-LM-12: laps never end Le Mans
+        tx.update(cars=cars, final_round=any(c.laps >= target for c in cars))
+    else:
+        tx.update(cars=cars)
     tx.emit(MovedAgain(seat, start.cell))
     start_move(tx, turn.total)
 
@@ -579,7 +609,14 @@ def turn_done(tx: Tx) -> None:
         say(tx, seat, "finish_first", owed)
         tx.set_turn(owed=frozenset(owed))
         tx.drink(seat, 1, "RB-OPT-8", reason="finishing the turn first")
-    if config.manual:
+    if config.rules.fortytwo and lemans.names_opponent(tx):
+        return  # RB-LM-5: the lander names an opponent first
+    to_end(tx)
+
+
+def to_end(tx: Tx) -> None:
+    """The end phase (manual: last announcements, then pass) or the next turn (auto)."""
+    if tx.config.manual:
         tx.set_turn(phase="end")
     else:
         close_turn(tx)
@@ -590,8 +627,13 @@ def close_turn(tx: Tx) -> None:
     seat = tx.turn.seat
     if tx.config.manual:
         charge_forgotten(tx, AT_END)
+    if tx.get("lemans") is not None:
+        lemans.before_turn_ends(tx)  # RB-LM-5
     tx.set_car(seat, turns=tx.car(seat).turns + 1)
     tx.emit(TurnEnded(seat))
+    if tx.get("lemans") is not None:
+        lemans.advance(tx)  # RB-LM-12: teams out are skipped; the clock ends it
+        return
     index, order = tx.get("index"), tx.get("order")
     if tx.get("final_round") and index == len(order) - 1:
         tx.update(phase="over", turn=None)

@@ -74,12 +74,35 @@ class Tx:
         caused_by: int | None = None,
         reason: str = "",
     ) -> None:
-        """Records ``sips`` sips for ``seat`` in the ledger and as an event (none if 0)."""
+        """Records ``sips`` sips for ``seat`` in the ledger and as an event (none if 0).
+
+        RB-LM-4 (Le Mans): what would take ``seat`` over the rule set's cap of sips in
+        the turn in progress is waived, and a :class:`~.lemans.SipCapReached` says so.
+        """
         if sips <= 0:
             return
+        cap = self._state.config.rules.sip_cap
+        if cap is not None:
+            sips = self._capped(seat, sips, cap)
+            if sips <= 0:
+                return
         entry = Drank(seat, sips, rule_id, fault, caused_by, reason)
         self._changes["ledger"] = self.ledger.add(entry)
         self.events.append(entry)
+
+    def _capped(self, seat: int, sips: int, cap: int) -> int:
+        """RB-LM-4: returns the part of ``sips`` that keeps ``seat`` within ``cap`` this turn."""
+        lemans = self.get("lemans")
+        if lemans is None or lemans.mark < 0:
+            return sips  # before the first turn (the time trial): no turn to cap
+        drunk = sum(e.sips for e in self.ledger.entries[lemans.mark :] if e.player == seat)
+        allowed = max(0, cap - drunk)
+        if sips > allowed:
+            from .lemans import SipCapReached
+
+            self.events.append(SipCapReached(seat, sips, allowed))
+            return allowed
+        return sips
 
     def set_car(self, seat: int, **changes: Any) -> Car:
         """Replaces fields of ``seat``'s car and returns the new car."""
