@@ -77,6 +77,7 @@ class DiceRace:
     info = GameInfo("dice-race", "Dice race", 2, 4, rules_version=1, has_chance=True)
     Setup = RaceSetup
     action_types = (Roll, Pass, Die)
+    referee_action_types = ()
     tracks = None
     bots: Mapping[str, Bot] = {}
 

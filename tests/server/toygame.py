@@ -105,6 +105,7 @@ class ToyGame:
     )
     Setup = Setup
     action_types: Sequence[type[Action]] = (Roll, Pass, Die, Move, Stay)
+    referee_action_types: Sequence[type[Action]] = ()
 
     def start(self, setup: Any) -> State:
         names = tuple(p.name for p in setup.players)

@@ -74,6 +74,7 @@ class ToyRace:
     info = GameInfo("toyrace", "Toy race", 1, 4, 1, has_chance=True)
     Setup = Setup
     action_types = (Gear, Roll)
+    referee_action_types = ()
 
     def start(self, setup: BaseModel) -> State:
         assert isinstance(setup, Setup)

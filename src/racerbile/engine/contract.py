@@ -14,9 +14,19 @@ A game is a deterministic state machine over immutable states:
   (with the rule id where one applies) and never changes its input.
 * ``view(state, seat)`` returns the JSON one seat (or ``None``: a spectator) may see.
 * ``result(state)`` returns the final standings once the game is over.
-* ``clock(state)`` asks the host for a timer: ``(seconds, action)`` means "if
-  nothing happens for that long, apply this action" (a stall timer), else None.
-  The action is recorded like any other, so replay needs no clock.
+* ``clock(state)`` asks the host for timers: a :class:`Clock` (or a list of them),
+  ``None`` for none. ``Clock(seconds, action)`` means "if nothing happens for that
+  long, apply this action" (a stall timer); ``Clock(seconds, action, since="start")``
+  means "apply it once the game has run that long" (an event's length). A plain
+  ``(seconds, action)`` pair is a stall timer. The action is recorded like any other,
+  so replay needs no clock.
+* ``referee_action_types`` lists the actions a referee (or a judge) may send at any
+  time, whoever is to act: they are never in ``legal_actions``, do not change who is
+  to act, and the host applies them with the trusted actor. Empty for most games.
+  A referee action with a ``judge`` field names the judge who called it.
+* ``judges(state)`` (optional; :func:`judge_names` reads it, ``[]`` without it) names
+  the judges of a game that has some; the host hands each a token that may send
+  referee actions only.
 * ``format_state``/``format_action``/``parse_action`` give the one-line notation
   of states and actions; ``parse_action(format_action(a)) == a``.
 * ``describe(event, lang, names)`` returns one sentence for an event in Danish
@@ -34,7 +44,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, TypeAlias, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    Protocol,
+    TypeAlias,
+    runtime_checkable,
+)
 
 from pydantic import BaseModel
 
@@ -114,6 +133,42 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Clock:
+    """A timer a game asks the host for (see ``Game.clock``).
+
+    ``since="last_action"``: apply ``action`` when nothing has happened for ``seconds``
+    (it starts again after every change); ``since="start"``: apply it once ``seconds``
+    have passed since the game was created.
+    """
+
+    seconds: float
+    action: Action
+    since: Literal["last_action", "start"] = "last_action"
+
+
+ClockRequest: TypeAlias = Clock | tuple[float, Action] | list[Clock] | None
+"""What ``Game.clock`` returns; :func:`clocks` turns it into a list."""
+
+
+def clocks(request: ClockRequest) -> list[Clock]:
+    """Returns the timers a ``Game.clock`` answer asks for, as a list of :class:`Clock`."""
+    if request is None:
+        return []
+    if isinstance(request, Clock):
+        return [request]
+    if isinstance(request, list):
+        return list(request)
+    seconds, action = request
+    return [Clock(seconds, action)]
+
+
+def judge_names(game: Any, state: Any) -> list[str]:
+    """Returns the judges a game names (its optional ``judges(state)``), else []."""
+    judges = getattr(game, "judges", None)
+    return list(judges(state)) if callable(judges) else []
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """Metadata the lobby, CLI and simulator read instead of branching on game ids."""
 
@@ -136,6 +191,7 @@ class Game(Protocol):
     info: GameInfo
     Setup: type[BaseModel]
     action_types: Sequence[type[Action]]
+    referee_action_types: Sequence[type[Action]]
 
     def start(self, setup: BaseModel) -> Any: ...
 
@@ -157,7 +213,7 @@ class Game(Protocol):
 
     def seat_names(self, state: Any) -> list[str]: ...
 
-    def clock(self, state: Any) -> tuple[float, Action] | None: ...
+    def clock(self, state: Any) -> ClockRequest: ...
 
     def format_state(self, state: Any) -> str: ...
 

@@ -5,6 +5,10 @@ committed to the store, and only then changes the room and reaches subscribers. 
 each change the room plays the digital dice and the bots until a person is to act.
 With a takeover time set, a bot also acts for a person's seat that has sent nothing
 for that long (an asyncio timer per room, armed after every change).
+
+Referee actions (``Game.referee_action_types``) come from the host or a judge at any
+time, whoever is to act; the room applies them with the trusted actor. A judge's
+token (one per name of ``judges(state)``) sends referee actions only.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import logging
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 import numpy as np
@@ -34,9 +39,9 @@ from ..engine import (
     RulesError,
     step,
 )
-from ..engine.contract import Bot
+from ..engine.contract import Bot, Clock, clocks, judge_names
 from ..games import UnknownGame, get_game
-from ..store import ActionRow, DuplicateWrite, GameRow, SeatRow, Store, now
+from ..store import ActionRow, DuplicateWrite, GameRow, JudgeRow, SeatRow, Store, now
 from .errors import ApiError, not_found
 from .schemas import GameCreate
 from .security import (
@@ -51,17 +56,18 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 
-Role = Literal["host", "seat", "spectator"]
+Role = Literal["host", "seat", "judge", "spectator"]
 TAKEOVER_BOTS = ("greedy", "cautious", "random")
 """The bot that takes over a silent seat: the first of these a game has, else its first."""
 
 
 @dataclass(frozen=True)
 class Caller:
-    """Who sends a request: the host, one seat, or a spectator (no token)."""
+    """Who sends a request: the host, one seat, a judge, or a spectator (no token)."""
 
     role: Role
     seat: int | None = None
+    judge: int | None = None
 
 
 SPECTATOR = Caller("spectator")
@@ -75,6 +81,7 @@ class Created:
     room: Room
     host_token: str
     seat_tokens: dict[int, str]
+    judge_tokens: dict[int, str] = field(default_factory=dict)
 
 
 class Room:
@@ -94,7 +101,10 @@ class Room:
         self.settings = settings
         self.listeners: list[Callable[[Room], None]] = []
         self.lock = asyncio.Lock()
-        self.codec = ActionCodec(game.action_types)
+        self.referee_types = frozenset(getattr(game, "referee_action_types", ()))
+        self.codec = ActionCodec(
+            [*game.action_types, *(t for t in self.referee_types if t not in game.action_types)]
+        )
         self.seats = list(row.seats)
         self.state = game.start(game.Setup.model_validate(row.setup))
         self.actions: list[dict[str, Any]] = []
@@ -105,7 +115,8 @@ class Room:
         self.stale = False
         self.takeover_after_s = takeover_after_s
         self._timer: asyncio.Task[None] | None = None
-        self._clock: asyncio.Task[None] | None = None
+        self._clocks: list[asyncio.Task[None]] = []
+        self.changed = now()  # when the last action was applied (for the stall timer)
 
     @property
     def id(self) -> str:
@@ -124,7 +135,10 @@ class Room:
         """Rebuilds the state from stored actions; raises RulesError on a broken record."""
         for row in rows:
             action = self.codec.decode(row.action)
-            self._record(action, step(self.game, self.state, action))
+            result = step(self.game, self.state, action)
+            self._record_json(
+                action.to_json(), result.state, result.events, self.is_referee(action)
+            )
         self.dice.skip(self.chance_count)
 
     # ---- who is who -------------------------------------------------------------
@@ -138,6 +152,9 @@ class Room:
         for seat in self.seats:  # every hash is compared, so timing tells nothing
             if same_hash(digest, seat.token_hash):
                 caller = Caller("seat", seat.seat)
+        for judge in self.row.judges:
+            if same_hash(digest, judge.token_hash):
+                caller = Caller("judge", judge=judge.judge)
         if caller is None:
             raise ApiError(401, "auth/unknown", "this token belongs to no seat of this game")
         if caller.seat is not None and not self.seats[caller.seat].claimed:
@@ -168,7 +185,7 @@ class Room:
 
     def may_roll(self, caller: Caller) -> bool:
         """Returns True when ``caller`` may send the chance action due now (real dice)."""
-        if self.row.dice != "real" or caller.role == "spectator":
+        if self.row.dice != "real" or caller.role in ("spectator", "judge"):
             return False
         return caller.role == "host" or self.roller is None or caller.seat == self.roller
 
@@ -188,14 +205,57 @@ class Room:
                     f"the action was made against move {seq}, but the game is at move {self.seq}",
                     extra={"state": self.public(caller, lang)},
                 )
-            actor = self._actor(caller, seat)
             try:
                 action = self.codec.decode(data)
+            except RulesError as exc:
+                raise ApiError.from_rules(exc) from None
+            if self.is_referee(action):
+                action, label = self._referee(caller, action)
+                actor: Actor | str = "trusted"
+            elif caller.role == "judge":
+                raise ApiError(
+                    403,
+                    "judge/referee_only",
+                    f"a judge's token sends referee actions only, not {action.kind!r}",
+                )
+            else:
+                actor = self._actor(caller, seat)
+                label = _label(caller, actor)
+            try:
                 result = step(self.game, self.state, action, actor)
             except RulesError as exc:
                 raise ApiError.from_rules(exc) from None
-            await self._commit(action, result.state, result.events, _label(caller, actor))
+            await self._commit(action, result.state, result.events, label)
             await self._advance()
+
+    def is_referee(self, action: Action) -> bool:
+        """Returns True for a referee action (``Game.referee_action_types``)."""
+        return type(action) in self.referee_types
+
+    def _referee(self, caller: Caller, action: Action) -> tuple[Action, str]:
+        """Checks who sends a referee action; returns it (a judge's number filled in) and
+        the actor it is stored with: ``referee`` (the host) or ``judge:{k}``."""
+        if self.to_act is None:
+            raise ApiError(409, "game/over", "the game is over; no more actions are accepted")
+        if caller.role == "host":
+            return action, "referee"
+        if caller.role != "judge" or caller.judge is None:
+            raise ApiError(
+                403,
+                "referee/forbidden",
+                f"only the host or a judge may send {action.kind!r}; a player's token may not",
+            )
+        if any(f.name == "judge" for f in dataclasses.fields(action)):
+            named = getattr(action, "judge", None)
+            if named is None:
+                action = replace(action, judge=caller.judge)
+            elif named != caller.judge:
+                raise ApiError(
+                    403,
+                    "judge/not_yours",
+                    f"this token is judge {caller.judge}'s; it may not act as judge {named}",
+                )
+        return action, f"judge:{caller.judge}"
 
     def _actor(self, caller: Caller, seat: int | None) -> Actor:
         to_act = self.to_act
@@ -240,7 +300,7 @@ class Room:
                 await self._commit(action, result.state, result.events, label)
         finally:
             self._arm_takeover()
-            self._arm_clock()
+            self._arm_clocks()
 
     # ---- taking over a silent seat ------------------------------------------------
 
@@ -282,18 +342,40 @@ class Room:
 
     # ---- the game's clock (e.g. a stall timer) -------------------------------------
 
-    def _arm_clock(self) -> None:
-        """(Re)starts the game's own clock when it asks for one (see ``Game.clock``)."""
+    def _arm_clocks(self) -> None:
+        """(Re)starts the game's own timers when it asks for some (see ``Game.clock``).
+
+        A stall timer (``since="last_action"``) runs only while a person's seat is to
+        act; a timer since the start runs whoever is to act, counted from the game's
+        creation (so it survives a restart).
+        """
         current = asyncio.current_task()
-        if self._clock is not None and self._clock is not current:
-            self._clock.cancel()
-        self._clock = None
+        for task in self._clocks:
+            if task is not current:
+                task.cancel()
+        self._clocks = []
         to_act = self.to_act
-        clock = None if self.stale or not isinstance(to_act, int) else self.game.clock(self.state)
-        if clock is None or self.seats[to_act].bot is not None:
+        if self.stale or to_act is None:
             return
-        seconds, action = clock
-        self._clock = asyncio.create_task(self._clock_runs_out(self.seq, seconds, action))
+        for clock in clocks(self.game.clock(self.state)):
+            seconds = self._delay(clock, to_act)
+            if seconds is not None:
+                runs_out = self._clock_runs_out(self.seq, seconds, clock.action)
+                self._clocks.append(asyncio.create_task(runs_out))
+
+    def _created(self) -> datetime:
+        created = self.row.created
+        if created.tzinfo is None:  # SQLite gives back naive UTC times
+            created = created.replace(tzinfo=UTC)
+        return created
+
+    def _delay(self, clock: Clock, to_act: Actor) -> float | None:
+        """Returns how long to wait before ``clock`` runs out (None: not now)."""
+        if clock.since == "start":
+            return max(0.0, clock.seconds - (now() - self._created()).total_seconds())
+        if not isinstance(to_act, int) or self.seats[to_act].bot is not None:
+            return None
+        return clock.seconds
 
     async def _clock_runs_out(self, seq: int, seconds: float, action: Action) -> None:
         """After ``seconds`` with no change, applies the game's clock action."""
@@ -310,11 +392,12 @@ class Room:
             await self._advance()
 
     def stop_timers(self) -> None:
-        """Cancels the takeover timer and the clock (when the server shuts down)."""
-        for task in (self._timer, self._clock):
+        """Cancels the takeover timer and the clocks (when the server shuts down)."""
+        for task in (self._timer, *self._clocks):
             if task is not None:
                 task.cancel()
-        self._timer = self._clock = None
+        self._timer = None
+        self._clocks = []
 
     def _automatic(self) -> tuple[Action | None, str]:
         to_act = self.to_act
@@ -342,22 +425,24 @@ class Room:
         except BaseException:
             self.stale = True  # unknown whether it was written: reload from the store
             raise
-        self._record_json(data, state, events)
+        self._record_json(data, state, events, self.is_referee(action))
         if self.to_act is None:
             await asyncio.to_thread(self.store.finish_game, self.id)
         for listener in self.listeners:
             listener(self)
 
-    def _record(self, action: Action, result: Any) -> None:
-        self._record_json(action.to_json(), result.state, result.events)
-
-    def _record_json(self, data: dict[str, Any], state: Any, events: tuple[Event, ...]) -> None:
+    def _record_json(
+        self, data: dict[str, Any], state: Any, events: tuple[Event, ...], referee: bool = False
+    ) -> None:
         before = self.to_act
-        if isinstance(before, Chance):
+        if referee:
+            pass  # a referee action is nobody's turn: no dice drawn, no roller changed
+        elif isinstance(before, Chance):
             self.chance_count += 1
         elif before is not None:
             self.last_seat = before
         self.state = state
+        self.changed = now()
         self.actions.append(data)
         self.log.extend((self.seq, e) for e in events)
 
@@ -377,6 +462,7 @@ class Room:
             "to_act": "chance" if isinstance(to_act, Chance) else to_act,
             "seat": caller.seat,
             "role": caller.role,
+            "judge": caller.judge,
             "dice": self.row.dice,
             "roller": self.roller if self.row.dice == "real" else None,
             "seats": [_seat_public(s) for s in self.seats],
@@ -385,10 +471,30 @@ class Room:
             "finished": to_act is None,
             "result": _result_json(result) if result is not None else None,
             "log": self._log(lang),
-            "join_code": self.row.join_code if caller.role != "spectator" else None,
-            "join_url": f"/join/{self.row.join_code}" if caller.role != "spectator" else None,
+            "join_code": self.row.join_code if caller.role in ("host", "seat") else None,
+            "join_url": f"/join/{self.row.join_code}" if caller.role in ("host", "seat") else None,
             "takeover_after_s": self.takeover_after_s,
+            "timers": self._timers(to_act),
         }
+
+    def _timers(self, to_act: Actor) -> list[dict[str, Any]]:
+        """Returns the game's running timers: the action, ``since`` and when it runs out."""
+        if to_act is None:
+            return []
+        out = []
+        for clock in clocks(self.game.clock(self.state)):
+            delay = self._delay(clock, to_act)
+            if delay is not None:
+                start = self._created() if clock.since == "start" else self.changed
+                out.append(
+                    {
+                        "kind": clock.action.kind,
+                        "since": clock.since,
+                        "seconds": clock.seconds,
+                        "ends_at": (start + timedelta(seconds=clock.seconds)).isoformat(),
+                    }
+                )
+        return out
 
     def _legal_for(self, caller: Caller, to_act: Actor) -> list[Action]:
         if isinstance(to_act, Chance):
@@ -543,9 +649,10 @@ class Rooms:
         game = self._game(data.game)
         setup = _validate_setup(game, data.setup)
         try:
-            names = game.seat_names(game.start(setup))
+            first = game.start(setup)
         except (RulesError, ValueError) as exc:
             raise ApiError(422, "setup/invalid", f"setup: {exc}") from None
+        names, judges = game.seat_names(first), judge_names(game, first)
         _check_bots(bots_of(game), data.bots, len(names))
         if data.takeover_after_s is not None and takeover_bot(game) is None:
             raise ApiError(
@@ -553,6 +660,7 @@ class Rooms:
             )
         host_token = new_token()
         tokens = {s: new_token() for s in range(len(names)) if s not in data.bots}
+        judge_tokens = {j: new_token() for j in range(len(judges))}
         seats = tuple(
             SeatRow(
                 s, name, hash_token(tokens[s]) if s in tokens else None, False, data.bots.get(s)
@@ -572,12 +680,15 @@ class Rooms:
                 seats=seats,
                 created=now(),
                 takeover_after_s=data.takeover_after_s,
+                judges=tuple(
+                    JudgeRow(j, name, hash_token(judge_tokens[j])) for j, name in enumerate(judges)
+                ),
             )
         )
         room = self._room(row, game)
         self._rooms[row.id] = room
         await room.advance()
-        return Created(room, host_token, tokens)
+        return Created(room, host_token, tokens, judge_tokens)
 
     async def _insert(self, row: GameRow) -> GameRow:
         for _ in range(5):  # a clash of random ids or join codes is rare; draw again

@@ -47,6 +47,20 @@ def seat_url(game_id: str, seat: int, token: str) -> str:
     return f"/play/{game_id}#seat={seat}&token={token}"
 
 
+class JudgeCreated(BaseModel):
+    """One judge of a new game (a game that names judges): a token for referee actions."""
+
+    judge: int
+    name: str
+    token: str
+    url: str
+
+
+def judge_url(game_id: str, judge: int, token: str) -> str:
+    """Returns a judge's link to the room (the token in the fragment)."""
+    return f"/room/{game_id}#judge={judge}&token={token}"
+
+
 class GameCreated(BaseModel):
     """The answer to POST /api/games: every secret, handed out once."""
 
@@ -58,6 +72,7 @@ class GameCreated(BaseModel):
     join_url: str
     spectator_url: str
     seats: list[SeatCreated]
+    judges: list[JudgeCreated] = Field(default_factory=list)
 
 
 class SeatPublic(BaseModel):
@@ -74,6 +89,15 @@ class LogEntry(BaseModel):
     seat: int | None = Field(default=None, description="the seat the event concerns, if any")
 
 
+class TimerPublic(BaseModel):
+    """One running timer of the game: the action it applies and when it runs out."""
+
+    kind: str
+    since: Literal["last_action", "start"]
+    seconds: float
+    ends_at: str = Field(description="ISO time; the server's clock")
+
+
 class GamePublic(BaseModel):
     """A game as one caller may see it (GET /api/games/{id} and every websocket push)."""
 
@@ -82,7 +106,8 @@ class GamePublic(BaseModel):
     seq: int = Field(description="number of actions played; send it back with the next action")
     to_act: int | Literal["chance"] | None
     seat: int | None
-    role: Literal["host", "seat", "spectator"]
+    role: Literal["host", "seat", "judge", "spectator"]
+    judge: int | None = Field(default=None, description="a judge's number (role 'judge')")
     dice: DiceMode
     roller: int | None = Field(description="real dice: the seat that sends the next roll")
     seats: list[SeatPublic]
@@ -95,6 +120,9 @@ class GamePublic(BaseModel):
     join_url: str | None = Field(default=None, description="for the host and seats only")
     takeover_after_s: float | None = Field(
         default=None, description="a bot acts for a silent person's seat after this long"
+    )
+    timers: list[TimerPublic] = Field(
+        default_factory=list, description="the game's running timers (Game.clock)"
     )
 
 

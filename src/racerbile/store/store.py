@@ -17,7 +17,7 @@ from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, OperationalError
 
-from .tables import actions, games, metadata, seats
+from .tables import actions, games, judges, metadata, seats
 
 
 class StoreError(RuntimeError):
@@ -40,6 +40,15 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
+class JudgeRow:
+    """One judge of a stored game (referee actions only): number, name, token hash."""
+
+    judge: int
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True)
 class GameRow:
     """A stored game without its actions."""
 
@@ -55,6 +64,7 @@ class GameRow:
     created: datetime
     finished: datetime | None = None
     takeover_after_s: float | None = None  # a bot acts for a seat silent this long
+    judges: tuple[JudgeRow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,11 +140,17 @@ class Store:
             }
             for s in row.seats
         ]
+        judge_values = [
+            {"game_id": row.id, "judge": j.judge, "name": j.name, "token_hash": j.token_hash}
+            for j in row.judges
+        ]
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(games), game_values)
                 if seat_values:
                     conn.execute(insert(seats), seat_values)
+                if judge_values:
+                    conn.execute(insert(judges), judge_values)
         except IntegrityError:
             raise DuplicateWrite(
                 f"a game with id {row.id} or code {row.join_code} exists"
@@ -191,7 +207,12 @@ class Store:
             seat_rows = conn.execute(
                 select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
             ).mappings()
-            return _game_row(row, [_seat_row(s) for s in seat_rows])
+            seat_list = [_seat_row(s) for s in seat_rows]
+            judge_rows = conn.execute(
+                select(judges).where(judges.c.game_id == game_id).order_by(judges.c.judge)
+            ).mappings()
+            judge_list = [JudgeRow(j["judge"], j["name"], j["token_hash"]) for j in judge_rows]
+            return _game_row(row, seat_list, judge_list)
 
     def game_by_code(self, join_code: str) -> str | None:
         """Returns the id of the game with that join code, or None."""
@@ -216,7 +237,9 @@ class Store:
             return list(found.scalars())
 
 
-def _game_row(row: Any, seat_rows: Sequence[SeatRow]) -> GameRow:
+def _game_row(
+    row: Any, seat_rows: Sequence[SeatRow], judge_rows: Sequence[JudgeRow] = ()
+) -> GameRow:
     return GameRow(
         id=row["id"],
         game=row["game"],
@@ -230,6 +253,7 @@ def _game_row(row: Any, seat_rows: Sequence[SeatRow]) -> GameRow:
         created=row["created"],
         finished=row["finished"],
         takeover_after_s=row["takeover_after_s"],
+        judges=tuple(judge_rows),
     )
 
 

@@ -45,6 +45,16 @@ seats = Table(
     Column("bot", String(64), nullable=True),
 )
 
+# A game's judges (games that name some): each has its own token, for referee actions only.
+judges = Table(
+    "judges",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("judge", Integer, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("token_hash", String(64), nullable=False),
+)
+
 # The primary key (game_id, seq) makes a second write of the same sequence number fail,
 # so two servers sharing one database can never both append action n.
 actions = Table(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from conftest import ring
+from rb_helpers import ring
 
 from racerbile.games.racerbile.analysis import (
     analyse,

@@ -6,8 +6,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import TEAMS, lemans_race, put, ring, sips
 from pydantic import ValidationError
+from rb_helpers import TEAMS, lemans_race, put, ring, sips
 
 from racerbile.engine import CHANCE, DiceStream, Record, replay, step
 from racerbile.engine.errors import IllegalAction, InvalidAction
@@ -179,7 +179,7 @@ def test_rb_lm_5_no_cell_no_name_and_other_rule_sets_ignore_the_tag() -> None:
     state = lemans_race(2, track=track)
     step = play(state, "roll", "die 2", "step E", "step E")  # ends on (4, 0)
     assert not any(isinstance(e, LandedOn42) for e in step.events)
-    from conftest import race
+    from rb_helpers import race
 
     plain = race(2, track=track, rule_set="racerbile")
     step = play(plain, "roll", "die 3", "step E", "step E", "step E")
@@ -237,7 +237,7 @@ def test_rb_lm_8_in_first_gear_the_car_enters_the_pit() -> None:
 
 
 def test_rb_lm_8_does_not_apply_outside_le_mans() -> None:
-    from conftest import race
+    from rb_helpers import race
 
     state = put(race(2, track=_ring(PIT), rule_set="racerbile"), 0, gear=2)
     step = play(state, "roll", "die 2", "die 2", "step E", "step E", "step E", "step E")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import put, race, ring
+from rb_helpers import put, race, ring
 
 from racerbile.games.racerbile import GAME
 from racerbile.games.racerbile.moves import move_options

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import race, ring
+from rb_helpers import race, ring
 
 from racerbile.engine.codec import ActionCodec
 from racerbile.engine.errors import IllegalAction, InvalidAction

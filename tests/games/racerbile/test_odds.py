@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from conftest import put, race, ring
+from rb_helpers import put, race, ring
 
 from racerbile.engine import CHANCE, DiceStream
 from racerbile.games.racerbile import GAME

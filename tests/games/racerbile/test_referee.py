@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import lemans_race, put, race, ring, sips
+from rb_helpers import lemans_race, put, race, ring, sips
 
 from racerbile.engine import CHANCE, step
 from racerbile.engine.codec import ActionCodec

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import drive, kinds, put, race, ring, sips
+from rb_helpers import drive, kinds, put, race, ring, sips
 
 from racerbile.engine.contract import CHANCE
 from racerbile.engine.errors import IllegalAction

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import drive, kinds, put, race, ring, ring_cells, sips, track_text
+from rb_helpers import drive, kinds, put, race, ring, ring_cells, sips, track_text
 
 from racerbile.engine.errors import IllegalAction
 from racerbile.games.racerbile import GAME

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import drive, put, race, ring, sips
+from rb_helpers import drive, put, race, ring, sips
 
 from racerbile.engine.errors import IllegalAction
 from racerbile.engine.ledger import Drank, DrinkType

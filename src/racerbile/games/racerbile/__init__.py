@@ -18,6 +18,7 @@ from ...engine.contract import (
     Action,
     Actor,
     Bot,
+    Clock,
     Event,
     GameInfo,
     Result,
@@ -153,17 +154,34 @@ class RacerbileGame:
     def seat_names(self, state: State) -> list[str]:
         return list(state.config.names)
 
-    def clock(self, state: State) -> tuple[float, Action] | None:
-        """RB-NOL-1 (digital): with a stall timer set, a seat that lets it run out is stalled.
+    def judges(self, state: State) -> list[str]:
+        """Returns the Le Mans judges' names (RB-LM-2); [] for the other rule sets."""
+        return list(state.config.judges)
 
-        The host applies the returned ``Stall`` when nothing happens for that long; each
-        stall is then recorded like any other action, and the timer starts again.
+    def clock(self, state: State) -> list[Clock]:
+        """The timers the host runs for this race.
+
+        RB-NOL-1 (digital): with a stall timer set, a seat that lets it run out is
+        stalled: the host applies the ``Stall`` when nothing happens for that long; each
+        stall is recorded like any other action, and the timer starts again.
+        RB-LM-12: in Le Mans with an event length, ``ClockExpired`` calls the last lap
+        once the event has run ``event_hours`` since the game started (during the race,
+        until the last lap is called).
         """
+        timers = []
         seconds = state.config.stall_timer
         seat = rules.to_act(state)
-        if seconds is None or not isinstance(seat, int):
-            return None
-        return seconds, Stall(seat)
+        if seconds is not None and isinstance(seat, int):
+            timers.append(Clock(seconds, Stall(seat)))
+        hours = state.config.event_hours
+        if (
+            hours is not None
+            and state.lemans is not None
+            and state.phase == "race"
+            and not state.lemans.last_lap
+        ):
+            timers.append(Clock(hours * 3600, lemans.ClockExpired(), since="start"))
+        return timers
 
     def format_state(self, state: State) -> str:
         """Returns the one-line notation of ``state``."""

@@ -70,7 +70,8 @@ LE_MANS = RuleSet(
 
 ALL_RULE_SETS: dict[str, RuleSet] = {**RULE_SETS, LE_MANS.name: LE_MANS}
 """Every rule set a :class:`Setup` may choose."""
-LE_MANS_FIELDS = ("teams", "judges")  # left out of the JSON form when unset
+LE_MANS_FIELDS = ("teams", "judges", "event_hours")  # left out of the JSON form when unset
+LE_MANS_HOURS = 24.0  # RB-LM-12: the event's length
 
 
 class Player(BaseModel):
@@ -110,8 +111,10 @@ class Setup(BaseModel):
 
     Le Mans (``rule_set="lemans"``) takes ``teams`` instead (each team is a seat and
     ``players`` is derived from them; plain ``players`` become one-driver teams) and
-    ``judges``; its default track is ``lemans``. ``teams`` and ``judges`` are left out
-    of the JSON form when unset, so the records of the other rule sets do not change.
+    ``judges``; its default track is ``lemans``, and ``event_hours`` (default 24, None:
+    no clock) is when the app's clock calls the last lap (RB-LM-12). ``teams``,
+    ``judges`` and ``event_hours`` are left out of the JSON form when unset, so the
+    records of the other rule sets do not change.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -141,6 +144,12 @@ class Setup(BaseModel):
     judges: list[str] | None = Field(
         None, max_length=12, description="RB-LM-2: the names of the Le Mans judges"
     )
+    event_hours: float | None = Field(
+        None,
+        gt=0,
+        le=168,
+        description="RB-LM-12: hours until the last lap is called (Le Mans; default 24)",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -150,6 +159,7 @@ class Setup(BaseModel):
             return data
         data = dict(data)
         data.setdefault("track", "lemans")
+        data.setdefault("event_hours", LE_MANS_HOURS)
         teams = data.get("teams")
         if teams is not None and "players" not in data and isinstance(teams, list):
             data["players"] = [
@@ -178,8 +188,10 @@ class Setup(BaseModel):
     @model_validator(mode="after")
     def _le_mans_settings(self) -> Setup:
         if self.rule_set != "lemans":
-            if self.teams is not None or self.judges is not None:
-                raise ValueError("teams and judges are Le Mans settings (rule_set 'lemans')")
+            if self.teams is not None or self.judges is not None or self.event_hours is not None:
+                raise ValueError(
+                    "teams, judges and event_hours are Le Mans settings (rule_set 'lemans')"
+                )
             return self
         if self.teams is None:  # RB-LM-1: plain players are one-driver teams
             self.teams = [Team(name=p.name, drivers=[p.name], drink=p.drink) for p in self.players]
@@ -193,8 +205,8 @@ class Setup(BaseModel):
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         for name in LE_MANS_FIELDS:
-            if data.get(name) is None:
-                data.pop(name, None)
+            if data.get(name) is None and (name != "event_hours" or self.rule_set != "lemans"):
+                data.pop(name, None)  # Le Mans keeps "event_hours": null (no clock)
         return data
 
 
@@ -231,6 +243,7 @@ class Config:
     stall_timer: float | None = None
     drivers: tuple[tuple[str, ...], ...] = ()  # RB-LM-1: each team's drivers (Le Mans)
     judges: tuple[str, ...] = ()  # RB-LM-2: the judges' names (Le Mans)
+    event_hours: float | None = None  # RB-LM-12: the app's clock (Le Mans)
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -270,6 +283,7 @@ def configure(setup: Setup, track: Track | None = None) -> Config:
         stall_timer=setup.stall_timer,
         drivers=tuple(tuple(t.drivers) for t in setup.teams or ()),
         judges=tuple(setup.judges or ()),
+        event_hours=setup.event_hours,
     )
 
 

@@ -113,6 +113,7 @@ class VectraceGame:
     info = INFO
     Setup = VectraceSetup
     action_types: Sequence[type[Action]] = ACTION_TYPES
+    referee_action_types: Sequence[type[Action]] = ()
 
     @property
     def tracks(self) -> VectraceTracks:

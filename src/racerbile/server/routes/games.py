@@ -23,9 +23,11 @@ from ..schemas import (
     GameCreate,
     GameCreated,
     GamePublic,
+    JudgeCreated,
     Lang,
     SeatCreated,
     WsPing,
+    judge_url,
     seat_url,
 )
 
@@ -49,7 +51,11 @@ _REFUSALS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorPublic, "description": text}
     for status, text in (
         (401, "no token, or a token of no seat"),
-        (403, "a token of another seat, or not this seat's turn"),
+        (
+            403,
+            "a token of another seat, not this seat's turn, or a referee action "
+            "from a seat (or a seat's action from a judge)",
+        ),
         (409, "stale seq (with the current state), or the game is over"),
         (413, "message too large"),
         (422, "illegal or malformed action, with the engine's reason and rule id"),
@@ -192,4 +198,13 @@ def game_created(created: Created) -> GameCreated:
         join_url=f"/join/{room.row.join_code}",
         spectator_url=f"/watch/{room.id}",
         seats=seats,
+        judges=[
+            JudgeCreated(
+                judge=j.judge,
+                name=j.name,
+                token=created.judge_tokens[j.judge],
+                url=judge_url(room.id, j.judge, created.judge_tokens[j.judge]),
+            )
+            for j in room.row.judges
+        ],
     )

@@ -94,7 +94,8 @@ export function adoptUrlToken(id, role) {
   const token = url.searchParams.get("token") || hash.get("token");
   if (!token) return null;
   const seatText = url.searchParams.get("seat") ?? hash.get("seat");
-  if (role === "host") saveTokens(id, { host: token });
+  if (hash.get("judge") !== null) saveTokens(id, { judge: token });
+  else if (role === "host") saveTokens(id, { host: token });
   else saveTokens(id, { seat: { token, seat: seatText === null ? null : Number(seatText) } });
   url.searchParams.delete("token");
   url.searchParams.delete("seat");

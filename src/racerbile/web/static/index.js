@@ -13,10 +13,13 @@ const state = {
   schema: null, // its resolved setup schema
   values: {}, // setup values other than players
   players: [],
+  teams: [], // Le Mans: [{name, drivers: [3 names], drink}]
+  judges: [], // Le Mans: judges' names
   dice: "digital",
 };
 
-const KNOWN = new Set(["players", "rule_set", "track", "laps", "announcements"]);
+const KNOWN = new Set(["players", "rule_set", "track", "laps", "announcements", "teams", "judges", "event_hours"]);
+const TEAM_RULE_SET = "lemans"; // the rule set whose seats are teams (setup field ``teams``)
 const DRINK_LABEL = { standard: "drink.standard", light: "drink.light", other: "drink.other" };
 
 // ---- schema helpers ------------------------------------------------------------------
@@ -185,6 +188,9 @@ function selectGame(id) {
   renderModes(props, root);
   renderSpecials(props, root);
   renderMore(props, root);
+  state.teams = [];
+  state.judges = [];
+  paintTeamsMode();
   $("start").disabled = false;
 }
 
@@ -198,7 +204,77 @@ function renderRuleSet(props, root) {
     $("ruleset-choice"),
     values.map((v) => ({ value: v, label: titleCase(v) })),
     state.values.rule_set,
-    (v) => (state.values.rule_set = v),
+    (v) => {
+      state.values.rule_set = v;
+      paintTeamsMode();
+    },
+  );
+}
+
+/** True when the chosen rule set takes teams and judges instead of players. */
+function teamsMode() {
+  const props = (resolve(state.schema, state.schema) || {}).properties || {};
+  return "teams" in props && state.values.rule_set === TEAM_RULE_SET;
+}
+
+function paintTeamsMode() {
+  const on = teamsMode();
+  const props = (resolve(state.schema, state.schema) || {}).properties || {};
+  $("teams-card").hidden = !on;
+  $("players-card").hidden = on || !props.players;
+  const select = $("track");
+  if (on && [...select.options].some((o) => o.value === TEAM_RULE_SET)) {
+    select.value = TEAM_RULE_SET;
+    state.values.track = TEAM_RULE_SET;
+    paintTrack();
+  }
+  if (on) renderTeams();
+}
+
+function drinkChoices() {
+  const props = (resolve(state.schema, state.schema) || {}).properties || {};
+  const { item } = playerSchema(props, state.schema);
+  const field = item && item.properties && item.properties.drink ? nonNull(item.properties.drink, state.schema) : null;
+  return (field && field.enum) || [];
+}
+
+function renderTeams() {
+  if (!state.teams.length) for (let i = 0; i < 2; i++) state.teams.push({ name: "", drivers: ["", "", ""], drink: "standard" });
+  const drinks = drinkChoices();
+  $("teams").replaceChildren(
+    ...state.teams.map((team, i) => {
+      const name = h("input", { class: "input team-name", type: "text", name: `team-${i}`, value: team.name, maxlength: 40, placeholder: t("start.team_n", { n: i + 1 }), "aria-label": t("start.name") });
+      name.addEventListener("input", () => (team.name = name.value));
+      const drivers = team.drivers.map((d, k) => {
+        const input = h("input", { class: "input team-driver", type: "text", name: `team-${i}-driver-${k}`, value: d, maxlength: 40, placeholder: t("start.driver_n", { n: k + 1 }), "aria-label": t("start.driver_n", { n: k + 1 }) });
+        input.addEventListener("input", () => (team.drivers[k] = input.value));
+        return input;
+      });
+      const drink = drinks.length
+        ? h("select", { class: "input p-drink", name: `team-drink-${i}`, "aria-label": t("start.drink") }, drinks.map((d) => h("option", { value: d, selected: d === team.drink }, DRINK_LABEL[d] ? t(DRINK_LABEL[d]) : titleCase(d))))
+        : null;
+      if (drink) drink.addEventListener("change", () => (team.drink = drink.value));
+      const remove = h(
+        "button",
+        { type: "button", class: "icon-button p-remove", "aria-label": t("start.remove"), title: t("start.remove"), disabled: state.teams.length <= 1 ? true : null, onclick: () => { state.teams.splice(i, 1); renderTeams(); } },
+        "✕",
+      );
+      return h(
+        "li",
+        { class: "team-row", style: { "--seat": seatColor(i) } },
+        h("div", { class: "team-head" }, capDot(i, team.name || t("start.team_n", { n: i + 1 })), name, drink, remove),
+        h("div", { class: "team-drivers" }, drivers),
+      );
+    }),
+  );
+  $("add-team").disabled = state.teams.length >= state.game.max;
+  $("judges").replaceChildren(
+    ...state.judges.map((judge, i) => {
+      const input = h("input", { class: "input judge-name", type: "text", name: `judge-${i}`, value: judge, maxlength: 40, placeholder: t("start.judge_n", { n: i + 1 }), "aria-label": t("start.judge_n", { n: i + 1 }) });
+      input.addEventListener("input", () => (state.judges[i] = input.value));
+      const remove = h("button", { type: "button", class: "icon-button p-remove", "aria-label": t("start.remove"), title: t("start.remove"), onclick: () => { state.judges.splice(i, 1); renderTeams(); } }, "✕");
+      return h("li", { class: "judge-row" }, h("span", { class: "judge-mark", "aria-hidden": "true" }, "⚑"), input, remove);
+    }),
   );
 }
 
@@ -415,14 +491,24 @@ function renderMore(props, root) {
 function buildBody() {
   const props = (resolve(state.schema, state.schema) || {}).properties || {};
   const setup = {};
-  for (const [k, v] of Object.entries(state.values)) if (v !== undefined && k in props) setup[k] = v;
+  for (const [k, v] of Object.entries(state.values)) if (v !== undefined && v !== null && k in props && !KNOWN.has(k)) setup[k] = v;
+  for (const k of ["rule_set", "announcements"]) if (state.values[k] !== undefined && state.values[k] !== null && k in props) setup[k] = state.values[k];
   if ("laps" in props && !$("laps-wrap").hidden) {
     const laps = Number($("laps").value);
     if (Number.isFinite(laps) && laps > 0) setup.laps = laps;
   }
   if ("track" in props) setup.track = $("track").value || setup.track;
   const bots = {};
-  if ("players" in props) {
+  if (teamsMode()) {
+    setup.teams = state.teams.map((team, i) => {
+      const name = (team.name || "").trim() || t("start.team_n", { n: i + 1 });
+      const drivers = team.drivers.map((d) => d.trim()).filter(Boolean);
+      return { name, drivers: drivers.length ? drivers : [name], drink: team.drink || "standard" };
+    });
+    setup.judges = state.judges.map((j) => j.trim()).filter(Boolean);
+    const hours = Number($("event-hours").value);
+    if ($("event-hours").value.trim() !== "" && hours > 0) setup.event_hours = hours;
+  } else if ("players" in props) {
     const { item } = playerSchema(props, state.schema);
     const hasDrink = !!(item && item.properties && item.properties.drink);
     setup.players = state.players.map((p, i) => {
@@ -447,6 +533,7 @@ function rememberGame(created) {
     game: created.game,
     created: Date.now(),
     seats: (created.seats || []).map((s) => ({ seat: s.seat, name: s.name, token: s.token, bot: s.bot })),
+    judges: (created.judges || []).map((j) => ({ judge: j.judge, name: j.name, url: j.url })),
   });
 }
 
@@ -512,6 +599,19 @@ async function main() {
     const inputs = $("players").querySelectorAll(".p-name");
     inputs[inputs.length - 1].focus();
   });
+  $("add-team").addEventListener("click", () => {
+    if (state.teams.length >= state.game.max) return;
+    state.teams.push({ name: "", drivers: ["", "", ""], drink: "standard" });
+    renderTeams();
+    const inputs = $("teams").querySelectorAll(".team-name");
+    inputs[inputs.length - 1].focus();
+  });
+  $("add-judge").addEventListener("click", () => {
+    state.judges.push("");
+    renderTeams();
+    const inputs = $("judges").querySelectorAll(".judge-name");
+    inputs[inputs.length - 1].focus();
+  });
   for (const b of document.querySelectorAll(".stepper-btn")) {
     b.addEventListener("click", () => {
       const input = $("laps");
@@ -523,6 +623,7 @@ async function main() {
     if (!state.game) return;
     const props = (resolve(state.schema, state.schema) || {}).properties || {};
     renderPlayers();
+    if (teamsMode()) renderTeams();
     renderModes(props, state.schema);
     $("start").textContent = t("start.go");
     renderResume();

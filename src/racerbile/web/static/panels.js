@@ -182,6 +182,25 @@ export function renderLog(list, state, { limit = 200 } = {}) {
   seenLog = fresh;
 }
 
+/** Paints the race clock: the game's timer since the start (``timers``) and the last lap. */
+export function renderClock(els, state) {
+  const view = state.view || {};
+  const timer = (state.timers || []).find((x) => x.since === "start");
+  const lastLap = !!(view.lemans && view.lemans.clock && view.lemans.clock.last_lap);
+  const show = !V.isFinished(state) && (!!timer || lastLap || !!view.lemans);
+  els.card.hidden = !show;
+  if (!show) return;
+  els.card.classList.toggle("is-last-lap", lastLap);
+  if (lastLap) els.text.textContent = t("clock.last_lap");
+  else if (timer) {
+    const left = Math.max(0, Math.round((Date.parse(timer.ends_at) - Date.now()) / 1000));
+    const hh = Math.floor(left / 3600);
+    const mm = String(Math.floor((left % 3600) / 60)).padStart(2, "0");
+    const ss = String(left % 60).padStart(2, "0");
+    els.text.textContent = t("clock.left", { time: `${hh}:${mm}:${ss}` });
+  } else els.text.textContent = t("clock.judges");
+}
+
 export function renderResult(els, state) {
   if (!V.isFinished(state)) {
     els.card.hidden = true;

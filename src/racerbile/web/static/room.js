@@ -6,7 +6,8 @@ import { GameConnection, loadTokens, adoptUrlToken, api, ApiError } from "./api.
 import { t, lang, applyStatic, bindLangButton, onLang } from "./i18n.js";
 import { boardFor } from "./boards/index.js";
 import * as V from "./view.js";
-import { h, renderTurn, renderStandings, renderDrinks, renderLog, renderResult, bindConnection } from "./panels.js";
+import { h, renderTurn, renderStandings, renderDrinks, renderLog, renderResult, renderClock, bindConnection } from "./panels.js";
+import { createRefereePanel } from "./referee.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -18,11 +19,12 @@ const ui = { busy: false };
 let conn = null;
 let game = null; // the game's board and controls
 let tokens = {};
+let referee = null; // the referee panel's paint (host and judges)
 
 function currentToken() {
   tokens = loadTokens(gameId);
   if (kindOfPage === "play") return (tokens.seat && tokens.seat.token) || tokens.host || null;
-  return tokens.host || (tokens.seat && tokens.seat.token) || null;
+  return tokens.host || tokens.judge || (tokens.seat && tokens.seat.token) || null;
 }
 
 // ---- acting --------------------------------------------------------------------------
@@ -72,12 +74,20 @@ function paintWho(state) {
   const who = $("who");
   if (state.role === "host") who.replaceChildren(h("b", {}, t("host")));
   else if (state.role === "seat") who.replaceChildren(document.createTextNode(`${t("you")}: `), h("b", {}, V.nameOf(state, state.seat)));
+  else if (state.role === "judge") {
+    const judges = (state.view && state.view.lemans && state.view.lemans.judges) || [];
+    who.replaceChildren(document.createTextNode(`${t("ref.judge")}: `), h("b", {}, judges[state.judge] ?? String(state.judge)));
+  }
   else who.textContent = "";
 }
 
 function paintJoin(state) {
   const token = currentToken();
   const code = state.join_code || tokens.join_code;
+  if (state.role === "judge") {
+    $("join-card").hidden = true;
+    return;
+  }
   const card = $("join-card");
   const free = (state.seats || []).some((s) => !s.claimed && !s.bot);
   if (!token || V.isFinished(state)) {
@@ -96,6 +106,14 @@ function paintJoin(state) {
   const src = api.qrUrl(gameId, token);
   if (qr.getAttribute("src") !== src) qr.src = src;
   card.classList.toggle("all-seated", !free);
+  const judges = state.role === "host" ? tokens.judges || [] : [];
+  $("judge-links-wrap").hidden = judges.length === 0;
+  $("judge-links").replaceChildren(
+    ...judges.map((j) => {
+      const url = `${location.origin}${j.url}`;
+      return h("li", {}, h("b", {}, j.name), " ", h("a", { href: url, target: "_blank", rel: "noopener", "data-judge": j.judge }, url.replace(/^https?:\/\//, "")));
+    }),
+  );
 }
 
 function paint(state) {
@@ -111,6 +129,8 @@ function paint(state) {
   $("drinks-card").hidden = drinks.length === 0;
   if (drinks.length) renderDrinks($("drinks"), state);
   renderLog($("log"), state);
+  if (referee) referee(state);
+  renderClock({ card: $("clock-card"), text: $("clock") }, state);
   renderResult({ card: $("result"), winner: $("winner") }, state);
   paintJoin(state);
   document.body.dataset.game = state.game;
@@ -163,7 +183,10 @@ async function main() {
     repaint: () => paint(conn.state),
     current: () => conn.state,
   });
+  referee = createRefereePanel($("referee-card"), { send, run });
   conn.onState((s) => paint(s));
+  paint(conn.state);
+  setInterval(() => conn.state && renderClock({ card: $("clock-card"), text: $("clock") }, conn.state), 1000);
   conn.start().catch(() => {});
 }
 

@@ -5,7 +5,7 @@ import { GameConnection, loadTokens, api } from "./api.js";
 import { t, lang, applyStatic, bindLangButton, onLang } from "./i18n.js";
 import { boardFor } from "./boards/index.js";
 import * as V from "./view.js";
-import { renderTurn, renderStandings, renderDrinks, renderLog, renderResult, bindConnection } from "./panels.js";
+import { renderTurn, renderStandings, renderDrinks, renderLog, renderResult, renderClock, bindConnection } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -44,6 +44,7 @@ function paint(state) {
   $("drinks-card").hidden = drinks.length === 0;
   if (drinks.length) renderDrinks($("drinks"), state);
   renderLog($("log"), state, { limit: 40 });
+  renderClock({ card: $("clock-card"), text: $("clock") }, state);
   renderResult({ card: $("result"), winner: $("winner") }, state);
   paintJoin(state);
   document.body.dataset.game = state.game;
@@ -84,6 +85,8 @@ async function main() {
     current: () => conn.state,
   });
   conn.onState(paint);
+  paint(conn.state);
+  setInterval(() => conn.state && renderClock({ card: $("clock-card"), text: $("clock") }, conn.state), 1000);
   conn.start().catch(() => {});
 }
 

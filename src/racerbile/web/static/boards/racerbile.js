@@ -341,7 +341,25 @@ async function create(ctx) {
       }
       if (ctx.dice) renderDice(ctx.dice, V.dice(state), { rolling: state.to_act === "chance" && state.dice === "digital" });
     },
+    standings: leMansStandings,
   };
+}
+
+/** Le Mans (RB-LM-13): laps counted less penalty laps, the gap in cells, the driver. */
+function leMansStandings(state) {
+  const view = state.view || {};
+  const rows = V.standings(state);
+  if (!view.lemans) return rows;
+  const teams = new Map((view.lemans.teams || []).map((team) => [team.seat, team]));
+  return rows.map((row) => {
+    const team = teams.get(row.seat) || {};
+    const meta = [[t("lm.laps"), Math.max(0, row.laps ?? team.laps ?? 0)]];
+    if (row.gap) meta.push([t("lm.gap"), `+${row.gap}`]);
+    if (row.penalty_laps || team.penalty_laps) meta.push([t("lm.penalty"), `−${row.penalty_laps ?? team.penalty_laps}`]);
+    if (row.out || team.out) meta.push([t("lm.out"), "✕"]);
+    else if (team.driver_name) meta.push([t("lm.driver"), team.driver_name]);
+    return { ...row, meta };
+  });
 }
 
 export default { id: "racerbile", dice: true, create };
