@@ -31,6 +31,7 @@ from .movehelp import (
     new_scratch,
     roll_mode,
     step_kind,
+    unobstructed,
 )
 from .tables import BLOCK, DOWNSHIFT, FAR
 
@@ -156,28 +157,35 @@ def ranking(t, cars, race, out) -> None:
     """RB-TRACK-6: seats leader first by (laps DESC, distance ASC, arrival ASC)."""
     n = out.shape[0]
     dist = t.dist[race.counters[C_COMBO]]
-    keys = np.empty((n, 3), np.int64)
     for s in range(n):
-        place = cars.off_from[s] if cars.off_from[s] >= 0 else cars.cell[s]
-        keys[s, 0] = -cars.laps[s]
-        keys[s, 1] = dist[place]
-        keys[s, 2] = cars.arrived[s]
         out[s] = s
     for i in range(1, n):
         s = out[i]
         j = i - 1
-        while j >= 0 and _after(keys, out[j], s):
+        while j >= 0 and _after(cars, dist, out[j], s):
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = s
 
 
 @njit(cache=True, inline="always")
-def _after(keys, a, b) -> bool:
+def _rank_key(cars, dist, seat, c) -> int:
+    """Column ``c`` of the seat's ranking key: -laps, distance to the line, arrival."""
+    if c == 0:
+        return -cars.laps[seat]
+    if c == 1:
+        return dist[cars.off_from[seat] if cars.off_from[seat] >= 0 else cars.cell[seat]]
+    return cars.arrived[seat]
+
+
+@njit(cache=True, inline="always")
+def _after(cars, dist, a, b) -> bool:
     """Tells whether seat ``a`` sorts after seat ``b``."""
     for c in range(3):
-        if keys[a, c] != keys[b, c]:
-            return keys[a, c] > keys[b, c]
+        ka = _rank_key(cars, dist, a, c)
+        kb = _rank_key(cars, dist, b, c)
+        if ka != kb:
+            return ka > kb
     return a > b
 
 
@@ -193,7 +201,7 @@ def position(order, seat) -> int:
 # -- the start -------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def start_order(race) -> None:
     """RB-START-1: order dice; ties throw again among themselves, in the order they stand."""
     order = race.order
@@ -238,7 +246,7 @@ def start_order(race) -> None:
         groups += parts - 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def place_on_grid(t, rules, cars, race) -> None:
     """RB-START-2/3: caps on the grid slots in the start order, 1st gear."""
     n = race.order.shape[0]
@@ -251,7 +259,7 @@ def place_on_grid(t, rules, cars, race) -> None:
         cars.arrived[seat] = i - n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def face(t, cars, seat) -> int:
     """``bots.facing``: the heading whose next cell is nearest the line (no fork chosen)."""
     dist = t.dist[0]
@@ -268,7 +276,7 @@ def face(t, cars, seat) -> int:
 # -- gears -------------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def straight_run(t, cars, race, seat) -> int:
     """``bots.straight_run``: track cells straight ahead (best heading when none)."""
     closed = t.closed[race.counters[C_COMBO]]
@@ -287,7 +295,7 @@ def straight_run(t, cars, race, seat) -> int:
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n_gears) -> int:
     """The gear the seat's bot wants among ``gears`` (the current gear first)."""
     bot = race.bots[seat]
@@ -314,7 +322,7 @@ def choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n_gears) -
     return _optimal_gear(pol, rules, cars, seat, gears, n_gears)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _optimal_gear(pol, rules, cars, seat, gears, n_gears) -> int:
     """``bots.optimal_gear``: the fewest expected turns (a downshift's sip breaks ties)."""
     gear = cars.gear[seat]
@@ -340,7 +348,7 @@ def _optimal_gear(pol, rules, cars, seat, gears, n_gears) -> int:
 # -- end cells -----------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def choose_option(t, pol, rules, cars, race, pointers, seat, heading, opts, base, count) -> int:
     """The option the seat's bot ends its move on (``bots.plans`` + the bot's choice)."""
     bot = race.bots[seat]
@@ -412,7 +420,7 @@ def _turns_left(t, pol, rules, opts, i, heading, gear, slowed, plan_laps) -> flo
     return pol.values[r - 1, index, g - 1, 1 if slowed else 0]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _random_option(t, race, pointers, seat, opts, base, count, laps, length, before, dist) -> int:
     """``bots.random_plan``: any end that gains ground (any at all when none does)."""
     forward = 0
@@ -435,7 +443,7 @@ def _random_option(t, race, pointers, seat, opts, base, count, laps, length, bef
 # -- the turn ------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat) -> None:
     """``turns.begin_turn`` to the end of the move (the caller closes the turn)."""
     counters = race.counters
@@ -582,19 +590,7 @@ def _blocked_cells(cars, race, seat) -> int:
     return count
 
 
-@njit(cache=True, inline="always")
-def _near(t, cell, blocked, n_blocked, reach) -> bool:
-    """Tells whether a blocked cell lies within ``reach`` steps of ``cell`` on the lattice."""
-    for i in range(n_blocked):
-        b = blocked[i]
-        dq = t.q[cell] - t.q[b]
-        dr = t.r[cell] - t.r[b]
-        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach:
-            return True
-    return False
-
-
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> None:
     """The move phase: legal steps, the bot's planned path, and the end of the move."""
     counters = race.counters
@@ -689,7 +685,7 @@ def _options(t, cars, race, scratch, memo, seat, heading, total, moved, mode, n_
     cell = cars.cell[seat]
     k = race.counters[C_COMBO]
     remaining = total - moved
-    if moved == 0 and not _near(t, cell, race.blocked, n_blocked, remaining):
+    if moved == 0 and unobstructed(memo, k, cell, heading, total, race.blocked, n_blocked):
         first = memo.firsts[k, cell, heading + 1, total]
         if first >= 0:
             return first, memo.counts[k, cell, heading + 1, total], memo.options
@@ -826,19 +822,11 @@ def _log(race, log, counter, cell) -> None:
 
 
 @njit(cache=True)
-def play_race(t, pol, gv, rules, race, scratch, memo) -> None:
+def play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
     """Plays one race from the start to RB-END-1; results are left in ``race``."""
     n = race.order.shape[0]
-    cars = Cars(
-        np.zeros(n, np.int64), np.full(n, -1, np.int64), np.ones(n, np.int64),
-        np.zeros(n, np.int64), np.zeros(n, np.int64), np.full(n, -1, np.int64),
-        np.zeros(n, np.bool_), np.full(n, UNSET, np.int64), np.zeros(n, np.int64),
-        np.zeros(n, np.bool_), np.full(n, -1, np.int64),
-    )  # fmt: skip
-    pointers = np.zeros(n, np.int64)
+    _reset(cars, race, pointers)
     counters = race.counters
-    for s in range(n):
-        race.order[s] = s
     if rules.time_trial:
         for s in range(n):
             counters[C_ACTIONS] += 1
@@ -864,6 +852,43 @@ def play_race(t, pol, gv, rules, race, scratch, memo) -> None:
         race.stats[race.ranks[place], PLACE] = place + 1
 
 
+@njit(cache=True)
+def _reset(cars, race, pointers) -> None:
+    """Puts the cars and the race's work arrays back to the start of a race."""
+    cars.cell[:] = 0
+    cars.heading[:] = -1
+    cars.gear[:] = 1
+    cars.laps[:] = 0
+    cars.arrived[:] = 0
+    cars.off_from[:] = -1
+    cars.flipped[:] = False
+    cars.toasted[:] = UNSET
+    cars.turns[:] = 0
+    cars.hold_first[:] = False
+    cars.last_end[:] = -1
+    pointers[:] = 0
+    race.forks[:] = 0
+    for s in range(race.order.shape[0]):
+        race.order[s] = s
+    race.ranks[:] = 0
+    race.before[:] = 0
+    race.blocked[:] = 0
+    race.path[:] = 0
+    race.plan[:] = 0
+    race.plan_dirs[:] = 0
+
+
+@njit(cache=True)
+def new_cars(n):
+    """Returns the car arrays of ``n`` seats (set by :func:`_reset` before each race)."""
+    return Cars(
+        np.zeros(n, np.int64), np.full(n, -1, np.int64), np.ones(n, np.int64),
+        np.zeros(n, np.int64), np.zeros(n, np.int64), np.full(n, -1, np.int64),
+        np.zeros(n, np.bool_), np.full(n, UNSET, np.int64), np.zeros(n, np.int64),
+        np.zeros(n, np.bool_), np.full(n, -1, np.int64),
+    )  # fmt: skip
+
+
 @njit(cache=True, nogil=True)
 def play_batch(
     t,
@@ -884,14 +909,18 @@ def play_batch(
     hi,
 ):
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
-    share per thread)."""
+    share per thread, each with its own work arrays, allocated once for all its races).
+    """
     n = bots.shape[0]
     scratch = new_scratch(t.nb.shape[0], int(t.is_track.sum()))
+    cars = new_cars(n)
+    pointers = np.zeros(n, np.int64)
+    work = np.zeros((8, max(32, n, n_forks)), np.int64)  # rows: see the Race below
     for g in range(lo, hi):
         race = Race(
-            stats[g], counters[g], np.zeros(n_forks, np.int64), np.zeros(n, np.int64),
-            np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-            np.zeros(16, np.int64), np.zeros(32, np.int64), np.zeros(16, np.int64),
-            sizes, bots, dice[g], draws[g], off_log[g], overtake_log[g],
+            stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
+            work[4, :n], work[5, :16], work[6, :32], work[7, :16], sizes, bots, dice[g],
+            draws[g], off_log[g], overtake_log[g],
         )  # fmt: skip
-        play_race(t, pol, gv, rules, race, scratch, memo)
+        play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo)
+    return hi - lo

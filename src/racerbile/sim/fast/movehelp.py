@@ -151,7 +151,7 @@ def step_kind(
     return ON
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _offer(s, pool, pid, cell, unmoved, off, n_touched) -> int:
     """Keeps the path if it is the first or strictly cheapest way to ``cell``."""
     sips = s.cost[pool, pid] + unmoved
@@ -165,11 +165,12 @@ def _offer(s, pool, pid, cell, unmoved, off, n_touched) -> int:
     s.best_off[cell] = off
     length = s.length[pool, pid]
     s.best_len[cell] = length
-    s.best_dirs[cell, :length] = s.dirs[pool, pid, :length]
+    for i in range(length):
+        s.best_dirs[cell, i] = s.dirs[pool, pid, i]
     return n_touched
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _extend(t, s, closed, pool, pid, cell, heading, mode, prefix, n_prefix, blocked, n_blocked):
     """Fills ``s.moves`` with the legal steps of one path; returns how many."""
     count = 0
@@ -188,7 +189,7 @@ def _extend(t, s, closed, pool, pid, cell, heading, mode, prefix, n_prefix, bloc
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _grow(t, s, cur, pid, cell, heading, d, mode) -> int:
     """Writes the path extended by one step into the other pool; returns its id there."""
     nxt = 1 - cur
@@ -198,8 +199,9 @@ def _grow(t, s, cur, pid, cell, heading, d, mode) -> int:
     squeal = 1 if (mode == RECKLESS and heading >= 0 and d != heading) else 0
     s.cost[nxt, c] = s.cost[cur, pid] + squeal
     s.length[nxt, c] = length + 1
-    s.dirs[nxt, c, :length] = s.dirs[cur, pid, :length]
-    s.cells[nxt, c, :length] = s.cells[cur, pid, :length]
+    for i in range(length):  # element by element: no overlap check, no slice views
+        s.dirs[nxt, c, i] = s.dirs[cur, pid, i]
+        s.cells[nxt, c, i] = s.cells[cur, pid, i]
     s.dirs[nxt, c, length] = d
     s.cells[nxt, c, length] = t.nb[cell, d]
     return c
@@ -331,6 +333,46 @@ class Memo(NamedTuple):
     firsts: np.ndarray  # int32[K, C, 7, 13]
     counts: np.ndarray  # int32[K, C, 7, 13]
     options: Options
+    reach: np.ndarray  # uint64[K, C, 7, 13, W] bit per cell the move help may step onto
+
+
+@njit(cache=True)
+def _reach(t, closed, start, heading, total, mode, here, ahead, bits) -> None:
+    """Sets in ``bits`` every track cell a move of ``total`` steps may try to step onto.
+
+    Walks every heading-legal step (no self-avoidance, no pruning), so it covers every
+    cell :func:`move_options` checks against the blocked cells: when no blocked cell
+    is among them, the move help is the unobstructed one stored in the memo.
+    ``here`` and ``ahead`` are work arrays ``bool[C, 7]`` (all False on entry and exit).
+    """
+    bits[:] = 0
+    here[start, heading + 1] = True
+    for _ in range(total):
+        for cell in range(here.shape[0]):
+            for h in range(-1, 6):
+                if not here[cell, h + 1]:
+                    continue
+                here[cell, h + 1] = False
+                for d in range(6):
+                    if h >= 0 and ((mode == FAST and d != h) or not TURN_OK[h, d]):
+                        continue
+                    target = t.nb[cell, d]
+                    if t.open_[cell, d] and not closed[target]:
+                        bits[target >> 6] |= np.uint64(1) << np.uint64(target & 63)
+                        ahead[target, d + 1] = True
+        here, ahead = ahead, here
+    here[:] = False
+
+
+@njit(cache=True)
+def unobstructed(memo, combo, cell, heading, total, blocked, n_blocked) -> bool:
+    """Tells whether no blocked cell is within the memo move's reach (memo usable)."""
+    bits = memo.reach[combo, cell, heading + 1, total]
+    for i in range(n_blocked):
+        b = blocked[i]
+        if bits[b >> 6] & (np.uint64(1) << np.uint64(b & 63)):
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -340,6 +382,9 @@ def build_memo(t, n_track: int) -> Memo:
     n_combos = t.closed.shape[0]
     s = new_scratch(n_cells, n_track)
     first = np.full((n_combos, n_cells, 7, 13), -1, np.int32)
+    reach = np.zeros((n_combos, n_cells, 7, 13, (n_cells + 63) // 64), np.uint64)
+    here = np.zeros((n_cells, 7), np.bool_)
+    ahead = np.zeros((n_cells, 7), np.bool_)
     count = np.zeros((n_combos, n_cells, 7, 13), np.int32)
     size = 1024
     store = (
@@ -370,6 +415,10 @@ def build_memo(t, n_track: int) -> Memo:
                         size = max(2 * size, used + n)
                         store = _grown_store(store, size)
                     first[combo, cell, heading + 1, total] = used
+                    _reach(
+                        t, closed, cell, heading, total, roll_mode(total), here, ahead,
+                        reach[combo, cell, heading + 1, total],
+                    )  # fmt: skip
                     count[combo, cell, heading + 1, total] = n
                     store[0][used : used + n] = out.cell[:n]
                     store[1][used : used + n] = out.sips[:n]
@@ -386,7 +435,7 @@ def build_memo(t, n_track: int) -> Memo:
         store[4][:used].copy(),
         store[5][:used].copy(),
     )
-    return Memo(first, count, options)
+    return Memo(first, count, options, reach)
 
 
 @njit(cache=True)
