@@ -8,7 +8,8 @@ from dice_race import GAME, Die, Roll
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from racerbile.engine import CHANCE, DiceStream, Record, RecordError, replay, step
+from racerbile.engine import DiceStream, Record, RecordError, replay, step
+from racerbile.engine.autoplay import next_action
 
 
 def _play(seed: int, moves: int) -> tuple[object, Record]:
@@ -19,12 +20,7 @@ def _play(seed: int, moves: int) -> tuple[object, Record]:
         actor = GAME.to_act(state)
         if actor is None:
             break
-        legal = GAME.legal_actions(state)
-        action = (
-            dice.choose(GAME.chance_outcomes(state))
-            if actor is CHANCE
-            else legal[int(rng.integers(len(legal)))]
-        )
+        action = next_action(GAME, state, dice, rng)
         state = step(GAME, state, action, actor).state
         record = record.with_action(action)
     return state, record

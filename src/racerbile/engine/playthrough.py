@@ -13,6 +13,7 @@ import json
 import numpy as np
 from pydantic import BaseModel
 
+from .autoplay import next_action
 from .chance import DiceStream
 from .contract import Chance, Game
 from .step import step
@@ -37,12 +38,8 @@ def playthrough(game: Game, setup: BaseModel, seed: int, max_steps: int = 400) -
         if actor is None:
             break
         legal = list(game.legal_actions(state))
-        if isinstance(actor, Chance):
-            action = dice.choose(game.chance_outcomes(state))
-            who = "chance"
-        else:
-            action = legal[int(rng.integers(len(legal)))]
-            who = game.seat_names(state)[actor]
+        action = next_action(game, state, dice, rng)
+        who = "chance" if isinstance(actor, Chance) else game.seat_names(state)[actor]
         shown = ", ".join(game.format_action(a) for a in legal[:MAX_LEGAL_SHOWN])
         more = f", … ({len(legal)} in all)" if len(legal) > MAX_LEGAL_SHOWN else ""
         lines += [

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel
 
+from .autoplay import next_action
 from .chance import DiceStream
 from .codec import ActionCodec
 from .contract import Chance, Game
@@ -51,14 +52,8 @@ def check_contract(
         actor = game.to_act(state)
         if actor is None:
             break
-        legal = list(game.legal_actions(state))
-        if isinstance(actor, Chance):
-            action = dice.choose(game.chance_outcomes(state))
-        elif bot is not None:
-            action = game.bots[bot](state, rng)
-            _expect(action in legal, game, number, f"bot {bot} chose illegal {action!r}")
-        else:
-            action = legal[int(rng.integers(len(legal)))]
+        action = next_action(game, state, dice, rng, bot)
+        _expect(action in game.legal_actions(state), game, number, f"illegal {action!r} chosen")
         _expect(
             codec.decode(json.loads(json.dumps(action.to_json()))) == action,
             game,
