@@ -12,6 +12,11 @@ Randomness comes in as doubles drawn beforehand from the same generators as the
 reference (one double per die, per random choice), so the games are the same.
 A game that runs out of doubles (or of log room) stops with a status code and is
 played again by the caller with more.
+
+Speed: compiled code counts a reference (an atomic operation) for every array it
+binds, and a tuple of arrays bound as a helper's argument counts one per member. The
+cars are therefore one 2-D array, and helpers called per step or per option take the
+few arrays they read rather than the ``Tables``/``Race`` tuples.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from .movehelp import (
     move_options,
     new_scratch,
     roll_mode,
-    step_kind,
+    step_kinds,
     unobstructed,
 )
 from .tables import BLOCK, DOWNSHIFT, FAR
@@ -58,20 +63,12 @@ class Rules(NamedTuple):
     max_actions: int
 
 
-class Cars(NamedTuple):
-    """The cars of one race, one entry per seat (the reference's ``Car`` fields)."""
-
-    cell: np.ndarray
-    heading: np.ndarray  # -1: none
-    gear: np.ndarray
-    laps: np.ndarray
-    arrived: np.ndarray
-    off_from: np.ndarray  # -1: on the track
-    flipped: np.ndarray
-    toasted: np.ndarray
-    turns: np.ndarray
-    hold_first: np.ndarray
-    last_end: np.ndarray  # the end cell of the seat's last step (overtake locations)
+# The cars of one race: ``cars[FIELD, seat]`` (the reference's ``Car`` fields) in one
+# int64 array, so passing the cars costs one reference count, not one per field.
+CELL, HEADING, GEAR, LAPS, ARRIVED, OFF_FROM, FLIPPED, TOASTED = range(8)
+CAR_TURNS, HOLD_FIRST, LAST_END = range(8, 11)  # LAST_END: the end cell of the last step
+N_CAR_FIELDS = 11
+# HEADING and OFF_FROM are -1 for none; FLIPPED and HOLD_FIRST are 0 or 1.
 
 
 class Race(NamedTuple):
@@ -105,58 +102,58 @@ N_COUNTERS = 9
 
 
 @njit(cache=True, inline="always")
-def drink(race, seat, sips, by) -> None:
+def drink(stats, seat, sips, by) -> None:
     """Records ``sips`` for ``seat``; ``by`` (>= 0) is the seat that caused them."""
     if sips <= 0:
         return
-    race.stats[seat, SIPS] += sips
+    stats[seat, SIPS] += sips
     if by >= 0 and by != seat:
-        race.stats[by, CAUSED] += sips
+        stats[by, CAUSED] += sips
 
 
 @njit(cache=True, inline="always")
-def sips_left(race, seat) -> int:
+def sips_left(stats, sizes, seat) -> int:
     """RB-DRINK-2: sips left in the current drink."""
-    size = race.sizes[seat]
-    return size - race.stats[seat, SIPS] % size
+    size = sizes[seat]
+    return size - stats[seat, SIPS] % size
 
 
 @njit(cache=True, inline="always")
-def next_die(race) -> int:
+def next_die(dice, counters) -> int:
     """One throw of one die (1-6) from the dice doubles; 0 when they ran out."""
-    i = race.counters[C_DICE]
-    if i >= race.dice.shape[0]:
-        race.counters[C_STATUS] = NEED_DICE
+    i = counters[C_DICE]
+    if i >= dice.shape[0]:
+        counters[C_STATUS] = NEED_DICE
         return 0
-    race.counters[C_DICE] = i + 1
-    return int(race.dice[i] * 6.0) + 1
+    counters[C_DICE] = i + 1
+    return int(dice[i] * 6.0) + 1
 
 
 @njit(cache=True, inline="always")
-def pick_index(race, pointers, seat, n) -> int:
+def pick_index(draws, counters, pointers, seat, n) -> int:
     """``bots.pick_index``: floor(u * n) from the seat's next double; -1 when out."""
     i = pointers[seat]
-    if i >= race.draws.shape[1]:
-        race.counters[C_STATUS] = NEED_BOT
+    if i >= draws.shape[1]:
+        counters[C_STATUS] = NEED_BOT
         return -1
     pointers[seat] = i + 1
-    return min(int(race.draws[seat, i] * n), n - 1)
+    return min(int(draws[seat, i] * n), n - 1)
 
 
 @njit(cache=True, inline="always")
-def combo(t, race) -> int:
+def combo(radix, forks) -> int:
     """The fork combination chosen so far (the row of the fork-dependent tables)."""
     k = 0
-    for f in range(race.forks.shape[0]):
-        k += race.forks[f] * t.radix[f]
+    for f in range(forks.shape[0]):
+        k += forks[f] * radix[f]
     return k
 
 
 @njit(cache=True, inline="always")
-def ranking(t, cars, race, out) -> None:
-    """RB-TRACK-6: seats leader first by (laps DESC, distance ASC, arrival ASC)."""
+def ranking(dist, cars, out) -> None:
+    """RB-TRACK-6: seats leader first by (laps DESC, distance ASC, arrival ASC);
+    ``dist`` is the distance row of the fork combination chosen so far."""
     n = out.shape[0]
-    dist = t.dist[race.counters[C_COMBO]]
     for s in range(n):
         out[s] = s
     for i in range(1, n):
@@ -169,23 +166,23 @@ def ranking(t, cars, race, out) -> None:
 
 
 @njit(cache=True, inline="always")
-def _rank_key(cars, dist, seat, c) -> int:
-    """Column ``c`` of the seat's ranking key: -laps, distance to the line, arrival."""
-    if c == 0:
-        return -cars.laps[seat]
-    if c == 1:
-        return dist[cars.off_from[seat] if cars.off_from[seat] >= 0 else cars.cell[seat]]
-    return cars.arrived[seat]
+def _distance(cars, dist, seat) -> int:
+    """The seat's distance to the line (from the cell it left, when off the track)."""
+    off = cars[OFF_FROM, seat]
+    return dist[off if off >= 0 else cars[CELL, seat]]
 
 
 @njit(cache=True, inline="always")
 def _after(cars, dist, a, b) -> bool:
-    """Tells whether seat ``a`` sorts after seat ``b``."""
-    for c in range(3):
-        ka = _rank_key(cars, dist, a, c)
-        kb = _rank_key(cars, dist, b, c)
-        if ka != kb:
-            return ka > kb
+    """Tells whether seat ``a`` sorts after seat ``b``: fewer laps, then further
+    from the line, then arrived later, then the higher seat."""
+    if cars[LAPS, a] != cars[LAPS, b]:
+        return cars[LAPS, a] < cars[LAPS, b]
+    da, db = _distance(cars, dist, a), _distance(cars, dist, b)
+    if da != db:
+        return da > db
+    if cars[ARRIVED, a] != cars[ARRIVED, b]:
+        return cars[ARRIVED, a] > cars[ARRIVED, b]
     return a > b
 
 
@@ -213,7 +210,7 @@ def start_order(race) -> None:
     sorted_ = np.zeros(n, np.int32)
     split = np.zeros(7, np.int32)
     if n == 1:
-        next_die(race)  # a lone player still throws once
+        next_die(race.dice, race.counters)  # a lone player still throws once
         return
     while True:
         g, first = -1, 0
@@ -226,7 +223,7 @@ def start_order(race) -> None:
             return
         m = sizes[g]
         for i in range(m):
-            values[i] = next_die(race)
+            values[i] = next_die(race.dice, race.counters)
         if race.counters[C_STATUS] != OK:
             return
         k, parts = 0, 0
@@ -253,17 +250,17 @@ def place_on_grid(t, rules, cars, race) -> None:
     slots = t.grid_cell.shape[0]
     for i in range(n):
         seat = race.order[i]
-        cars.cell[seat] = t.grid_cell[i % slots]
-        cars.heading[seat] = t.grid_facing[i % slots]
-        cars.laps[seat] = -1 if rules.behind else 0
-        cars.arrived[seat] = i - n
+        cars[CELL, seat] = t.grid_cell[i % slots]
+        cars[HEADING, seat] = t.grid_facing[i % slots]
+        cars[LAPS, seat] = -1 if rules.behind else 0
+        cars[ARRIVED, seat] = i - n
 
 
 @njit(cache=True)
 def face(t, cars, seat) -> int:
     """``bots.facing``: the heading whose next cell is nearest the line (no fork chosen)."""
     dist = t.dist[0]
-    cell = cars.cell[seat]
+    cell = cars[CELL, seat]
     here = dist[cell]
     best, best_gain = 0, -(1 << 60)
     for d in range(6):
@@ -277,14 +274,13 @@ def face(t, cars, seat) -> int:
 
 
 @njit(cache=True)
-def straight_run(t, cars, race, seat) -> int:
+def straight_run(t, cars, closed, seat) -> int:
     """``bots.straight_run``: track cells straight ahead (best heading when none)."""
-    closed = t.closed[race.counters[C_COMBO]]
     best = 0
     for h in range(6):
-        if cars.heading[seat] >= 0 and h != cars.heading[seat]:
+        if cars[HEADING, seat] >= 0 and h != cars[HEADING, seat]:
             continue
-        cell = cars.off_from[seat] if cars.off_from[seat] >= 0 else cars.cell[seat]
+        cell = cars[OFF_FROM, seat] if cars[OFF_FROM, seat] >= 0 else cars[CELL, seat]
         run = 0
         while run < 12 and t.is_track[cell] and t.open_[cell, h]:
             cell = t.nb[cell, h]
@@ -299,9 +295,9 @@ def straight_run(t, cars, race, seat) -> int:
 def choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n_gears) -> int:
     """The gear the seat's bot wants among ``gears`` (the current gear first)."""
     bot = race.bots[seat]
-    gear = cars.gear[seat]
+    gear = cars[GEAR, seat]
     if bot == RANDOM:
-        i = pick_index(race, pointers, seat, n_gears)
+        i = pick_index(race.draws, race.counters, pointers, seat, n_gears)
         return gears[max(i, 0)]
     if bot == STALIN:
         return gears[:n_gears].max()
@@ -312,7 +308,7 @@ def choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n_gears) -
                 best = gears[i]
         return best if best >= 0 else gears[:n_gears].min()
     if bot == GREEDY:
-        run = straight_run(t, cars, race, seat)
+        run = straight_run(t, cars, t.closed[race.counters[C_COMBO]], seat)
         best, value = gears[0], -np.inf
         for i in range(n_gears):
             v = gv[gears[i], run] - (1.0 if gears[i] < gear else 0.0)
@@ -325,10 +321,10 @@ def choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n_gears) -
 @njit(cache=True)
 def _optimal_gear(pol, rules, cars, seat, gears, n_gears) -> int:
     """``bots.optimal_gear``: the fewest expected turns (a downshift's sip breaks ties)."""
-    gear = cars.gear[seat]
-    place = cars.off_from[seat] if cars.off_from[seat] >= 0 else cars.cell[seat]
-    heading = max(cars.heading[seat], 0)
-    crossings = rules.laps - cars.laps[seat]
+    gear = cars[GEAR, seat]
+    place = cars[OFF_FROM, seat] if cars[OFF_FROM, seat] >= 0 else cars[CELL, seat]
+    heading = max(cars[HEADING, seat], 0)
+    crossings = rules.laps - cars[LAPS, seat]
     index = pol.positions[place, heading]
     best, value = gears[0], np.inf
     for i in range(n_gears):
@@ -356,23 +352,26 @@ def choose_option(t, pol, rules, cars, race, pointers, seat, heading, opts, base
     dist = t.dist[k]
     length = t.lap_length[k]
     length = length if length != 0 else 1
-    laps = cars.laps[seat]
-    before = laps * length - dist[cars.cell[seat]]
-    gear = cars.gear[seat]
-    chug = sips_left(race, seat) if rules.chug else 0
+    laps = cars[LAPS, seat]
+    before = laps * length - dist[cars[CELL, seat]]
+    gear = cars[GEAR, seat]
+    chug = sips_left(race.stats, race.sizes, seat) if rules.chug else 0
     if bot == RANDOM:
-        return _random_option(
-            t, race, pointers, seat, opts, base, count, laps, length, before, dist
-        )
+        return _random_option(race, pointers, seat, opts, base, count, laps, length, before, dist)
     best = -1
     b_key0, b_key1, b_key2 = 0.0, 0.0, 0.0
+    # Arrays read in the loop, taken out of their tuples once (each tuple passed to a
+    # helper would count a reference per array, per option).
+    cells, offs, option_laps, option_sips = opts.cell, opts.off, opts.laps, opts.sips
+    steps, dirs, kinds = opts.steps, opts.dirs, t.kind
+    positions, values = pol.positions, pol.values
     for i in range(base, base + count):
-        end = opts.cell[i]
-        off = opts.off[i]
-        end_kind = -1 if off else t.kind[end]
-        plan_laps = laps + opts.laps[i]
+        end = cells[i]
+        off = offs[i]
+        end_kind = -1 if off else kinds[end]
+        plan_laps = laps + option_laps[i]
         progress = plan_laps * length - dist[end] - before
-        sips = opts.sips[i]
+        sips = option_sips[i]
         slowed = off or end_kind == DOWNSHIFT
         future = 0.0
         if off:
@@ -380,7 +379,8 @@ def choose_option(t, pol, rules, cars, race, pointers, seat, heading, opts, base
         elif end_kind == DOWNSHIFT:
             future = float(gear - 1)
         if bot == OPTIMAL:
-            key0 = _turns_left(t, pol, rules, opts, i, heading, gear, slowed, plan_laps)
+            last = dirs[i, steps[i] - 1] if steps[i] > 0 else heading
+            key0 = _turns_left(positions, values, rules.laps - plan_laps, end, last, gear, slowed)
             key1 = float(sips)
             better = best < 0 or key0 < b_key0 or (key0 == b_key0 and key1 < b_key1)
             key2 = 0.0
@@ -405,35 +405,34 @@ def choose_option(t, pol, rules, cars, race, pointers, seat, heading, opts, base
 
 
 @njit(cache=True, inline="always")
-def _turns_left(t, pol, rules, opts, i, heading, gear, slowed, plan_laps) -> float:
-    """``bots.optimal_plan``'s expected turns after ending on option ``i``."""
-    steps = opts.steps[i]
-    last = opts.dirs[i, steps - 1] if steps > 0 else heading
-    crossings = rules.laps - plan_laps
+def _turns_left(positions, values, crossings, cell, last, gear, slowed) -> float:
+    """``bots.optimal_plan``'s expected turns after ending on ``cell`` facing ``last``
+    with ``crossings`` finish-line crossings still to go."""
     if crossings <= 0:
         return 0.0
-    index = pol.positions[opts.cell[i], last]
+    index = positions[cell, last]
     if index < 0:
         return np.inf
     g = 1 if slowed else gear
-    r = min(crossings, pol.values.shape[0])
-    return pol.values[r - 1, index, g - 1, 1 if slowed else 0]
+    r = min(crossings, values.shape[0])
+    return values[r - 1, index, g - 1, 1 if slowed else 0]
 
 
 @njit(cache=True)
-def _random_option(t, race, pointers, seat, opts, base, count, laps, length, before, dist) -> int:
+def _random_option(race, pointers, seat, opts, base, count, laps, length, before, dist) -> int:
     """``bots.random_plan``: any end that gains ground (any at all when none does)."""
+    cells, option_laps = opts.cell, opts.laps
     forward = 0
     for i in range(base, base + count):
-        if (laps + opts.laps[i]) * length - dist[opts.cell[i]] - before > 0:
+        if (laps + option_laps[i]) * length - dist[cells[i]] - before > 0:
             forward += 1
-    pick = pick_index(race, pointers, seat, forward if forward else count)
+    pick = pick_index(race.draws, race.counters, pointers, seat, forward if forward else count)
     if pick < 0:
         return base
     if not forward:
         return base + pick
     for i in range(base, base + count):
-        if (laps + opts.laps[i]) * length - dist[opts.cell[i]] - before > 0:
+        if (laps + option_laps[i]) * length - dist[cells[i]] - before > 0:
             if pick == 0:
                 return i
             pick -= 1
@@ -448,16 +447,17 @@ def take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat) -> N
     """``turns.begin_turn`` to the end of the move (the caller closes the turn)."""
     counters = race.counters
     race.stats[seat, TURNS] += 1
-    counters[C_ROUNDS] = max(counters[C_ROUNDS], cars.turns[seat] + 1)
-    if cars.off_from[seat] >= 0 and not _back_on_track(rules, cars, race, seat):
+    counters[C_ROUNDS] = max(counters[C_ROUNDS], cars[CAR_TURNS, seat] + 1)
+    if cars[OFF_FROM, seat] >= 0 and not _back_on_track(rules, cars, race, seat):
         return
-    ranking(t, cars, race, race.ranks)
+    ranking(t.dist[race.counters[C_COMBO]], cars, race.ranks)
     if seat == race.ranks[0] or seat == race.ranks[-1]:
-        drink(race, seat, 1, -1)  # RB-TURN-1
-    barred = cars.turns[seat] == 0 or t.kind[cars.cell[seat]] == DOWNSHIFT or cars.hold_first[seat]
-    cars.hold_first[seat] = False
+        drink(race.stats, seat, 1, -1)  # RB-TURN-1
+    first_turn, on_downshift = cars[CAR_TURNS, seat] == 0, t.kind[cars[CELL, seat]] == DOWNSHIFT
+    barred = first_turn or on_downshift or cars[HOLD_FIRST, seat] != 0
+    cars[HOLD_FIRST, seat] = 0
     _shift_phase(t, pol, gv, rules, cars, race, pointers, seat, barred)
-    total = _roll(rules, cars, race, seat)
+    total = _roll(rules.smashed, cars, race.stats, race.sizes, race.dice, counters, seat)
     if counters[C_STATUS] != OK:
         return
     _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total)
@@ -466,18 +466,18 @@ def take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat) -> N
 @njit(cache=True, inline="always")
 def _back_on_track(rules, cars, race, seat) -> bool:
     """RB-DICE-7, RB-RACE-3: back onto the cell left from, unless two caps are on it."""
-    cell = cars.off_from[seat]
+    cell = cars[OFF_FROM, seat]
     caps = 0
-    for s in range(cars.cell.shape[0]):
-        if cars.off_from[s] < 0 and cars.cell[s] == cell:
+    for s in range(cars.shape[1]):
+        if cars[OFF_FROM, s] < 0 and cars[CELL, s] == cell:
             caps += 1
     if caps >= 2:
         return False
     if rules.chug:
-        drink(race, seat, sips_left(race, seat), -1)
-    cars.cell[seat] = cell
-    cars.off_from[seat] = -1
-    cars.arrived[seat] = race.counters[C_CLOCK]
+        drink(race.stats, seat, sips_left(race.stats, race.sizes, seat), -1)
+    cars[CELL, seat] = cell
+    cars[OFF_FROM, seat] = -1
+    cars[ARRIVED, seat] = race.counters[C_CLOCK]
     race.counters[C_CLOCK] += 1
     return True
 
@@ -488,7 +488,7 @@ def _shift_phase(t, pol, gv, rules, cars, race, pointers, seat, barred) -> None:
     up_done, down_done = False, False
     gears = np.zeros(3, np.int64)
     while True:
-        gear = cars.gear[seat]
+        gear = cars[GEAR, seat]
         up = gear < 3 and not up_done and not barred
         down = gear > 1 and not down_done
         race.counters[C_ACTIONS] += 1
@@ -504,23 +504,23 @@ def _shift_phase(t, pol, gv, rules, cars, race, pointers, seat, barred) -> None:
             n += 1
         wanted = choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n)
         if wanted > gear and up:
-            cars.gear[seat] = gear + 1
+            cars[GEAR, seat] = gear + 1
             up_done = True
         elif wanted < gear and down:
-            cars.gear[seat] = gear - 1
+            cars[GEAR, seat] = gear - 1
             down_done = True
-            drink(race, seat, 1, -1)  # RB-DICE-3
+            drink(race.stats, seat, 1, -1)  # RB-DICE-3
         else:
             return
 
 
 @njit(cache=True, inline="always")
-def _roll(rules, cars, race, seat) -> int:
+def _roll(smashed, cars, stats, sizes, dice, counters, seat) -> int:
     """RB-DICE-4/5, RB-RACE-2: throws until the gear's dice show 1-4; returns the total."""
-    gear = cars.gear[seat]
+    gear = cars[GEAR, seat]
     shown56, thrown, total, ones = 0, 0, 0, 0
     while thrown < gear:
-        value = next_die(race)
+        value = next_die(dice, counters)
         if value == 0:
             return 0
         if value >= 5:
@@ -530,37 +530,36 @@ def _roll(rules, cars, race, seat) -> int:
         total += value
         ones += value == 1
     if ones == 3:
-        drink(race, seat, sips_left(race, seat), -1)  # RB-DICE-4: chug the rest
-        if rules.smashed:
-            force_first(cars, race, seat)  # RB-RACE-2
+        drink(stats, seat, sips_left(stats, sizes, seat), -1)  # RB-DICE-4: chug the rest
+        if smashed:
+            force_first(cars, stats, seat)  # RB-RACE-2
     else:
-        drink(race, seat, ones, -1)
-    drink(race, seat, shown56 - 2, -1)  # RB-DICE-5
+        drink(stats, seat, ones, -1)
+    drink(stats, seat, shown56 - 2, -1)  # RB-DICE-5
     return total
 
 
 @njit(cache=True, inline="always")
-def force_first(cars, race, seat) -> None:
+def force_first(cars, stats, seat) -> None:
     """A forced downshift to 1st gear: a sip per gear step; no upshift next turn."""
-    if cars.gear[seat] > 1:
-        drink(race, seat, cars.gear[seat] - 1, -1)
-    cars.gear[seat] = 1
-    cars.hold_first[seat] = True
+    if cars[GEAR, seat] > 1:
+        drink(stats, seat, cars[GEAR, seat] - 1, -1)
+    cars[GEAR, seat] = 1
+    cars[HOLD_FIRST, seat] = 1
 
 
 # -- the move ------------------------------------------------------------------------------
 
 
 @njit(cache=True, inline="always")
-def _start_heading(t, rules, cars, race, seat, mode) -> int:
+def _start_heading(t, facing, cars, closed, seat, mode) -> int:
     """``turns._start_heading``: -1 for a free first step."""
-    heading = cars.heading[seat]
-    if not rules.facing or heading < 0:
+    heading = cars[HEADING, seat]
+    if not facing or heading < 0:
         return -1
     if mode == FAST:
         return heading
-    closed = t.closed[race.counters[C_COMBO]]
-    cell = cars.cell[seat]
+    cell = cars[CELL, seat]
     for d in range(6):
         if TURN_OK[heading, d] and t.open_[cell, d] and not closed[t.nb[cell, d]]:
             return heading
@@ -568,24 +567,24 @@ def _start_heading(t, rules, cars, race, seat, mode) -> int:
 
 
 @njit(cache=True, inline="always")
-def _blocked_cells(cars, race, seat) -> int:
+def _blocked_cells(cars, blocked, seat) -> int:
     """RB-CELL-3/5: cells with two caps or a flipped cap (other cars); returns the count."""
-    n = cars.cell.shape[0]
+    n = cars.shape[1]
     count = 0
     for s in range(n):
-        if s == seat or cars.off_from[s] >= 0:
+        if s == seat or cars[OFF_FROM, s] >= 0:
             continue
-        cell = cars.cell[s]
+        cell = cars[CELL, s]
         seen = False
         for o in range(s):
-            if o != seat and cars.off_from[o] < 0 and cars.cell[o] == cell:
+            if o != seat and cars[OFF_FROM, o] < 0 and cars[CELL, o] == cell:
                 seen = True
-        if cars.flipped[s] or seen:
+        if cars[FLIPPED, s] != 0 or seen:
             known = False
             for i in range(count):
-                known |= race.blocked[i] == cell
+                known |= blocked[i] == cell
             if not known:
-                race.blocked[count] = cell
+                blocked[count] = cell
                 count += 1
     return count
 
@@ -595,20 +594,27 @@ def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> No
     """The move phase: legal steps, the bot's planned path, and the end of the move."""
     counters = race.counters
     mode = roll_mode(total)
-    heading = _start_heading(t, rules, cars, race, seat, mode)
-    n_blocked = _blocked_cells(cars, race, seat)
-    ranking(t, cars, race, race.before)
+    heading = _start_heading(t, rules.facing, cars, t.closed[counters[C_COMBO]], seat, mode)
+    n_blocked = _blocked_cells(cars, race.blocked, seat)
+    ranking(t.dist[race.counters[C_COMBO]], cars, race.before)
     path = race.path
-    path[0] = cars.cell[seat]
+    path[0] = cars[CELL, seat]
     n_path, moved = 1, 0
     n_plan, plan_start, n_dirs = 0, 0, 0
     legal = np.zeros(6, np.int64)
+    # Arrays read at every step, taken out of their tuples once.
+    nb, open_, blocked = t.nb, t.open_, race.blocked
+    stats, forks, plan, plan_dirs = race.stats, race.forks, race.plan, race.plan_dirs
+    lines = (t.finish, t.midway, t.branch_fork, t.branch_choice, t.radix)
+    off = False
     while True:
-        cell = cars.cell[seat]
+        cell = cars[CELL, seat]
         closed = t.closed[counters[C_COMBO]]
         n_legal, first = 0, -1
+        step_kinds(
+            nb, open_, closed, cell, heading, mode, path, n_path, path, 0, blocked, n_blocked, legal
+        )  # fmt: skip
         for d in range(6):
-            legal[d] = _kind(t, closed, cell, heading, d, mode, path, n_path, race, n_blocked)
             if legal[d] != NO:
                 n_legal += 1
                 first = d if first < 0 else first
@@ -620,12 +626,15 @@ def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> No
         if n_legal + can_stop == 1:
             action = first if n_legal else STOP
         else:
-            action = _planned(race, path, n_path, n_plan, plan_start, n_dirs, legal, can_stop)
+            action = _planned(
+                plan, plan_dirs, path, n_path, n_plan, plan_start, n_dirs, legal, can_stop
+            )
             if action == -2:
                 base, count, opts = _options(
-                    t, cars, race, scratch, memo, seat, heading, total, moved, mode, n_blocked
-                )
-                plan_heading = heading if heading >= 0 else max(cars.heading[seat], 0)
+                    t, scratch, memo, counters[C_COMBO], cell, path, blocked, heading, total,
+                    moved, mode, n_blocked,
+                )  # fmt: skip
+                plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
                 chosen = -1
                 if count:
                     chosen = choose_option(
@@ -636,77 +645,68 @@ def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> No
                 if chosen < 0:
                     action = STOP if can_stop else first
                 else:
-                    n_plan, plan_start, n_dirs = _keep_plan(t, race, opts, chosen, path, n_path)
+                    n_plan, plan_start, n_dirs = _keep_plan(
+                        nb, plan, plan_dirs, opts, chosen, path, n_path
+                    )
                     action = _first_step(opts, chosen, legal, first, can_stop)
         if action == STOP:
-            _end_move(t, rules, cars, race, seat, total, moved, heading, False)
-            return
+            break
         kind = legal[action]
-        done = _step(t, rules, cars, race, seat, action, kind, heading, mode)
+        target = nb[cell, action]
+        done = _step(
+            lines, rules.laps, cars, stats, counters, forks, seat, action, target, kind, heading,
+            mode,
+        )  # fmt: skip
         moved += 1
-        path[n_path] = cars.cell[seat]
+        off = kind == OFF
+        path[n_path] = cars[CELL, seat]
         n_path += 1
         heading = action
-        if kind == OFF:
-            _end_move(t, rules, cars, race, seat, total, moved, heading, True)
-            return
         if done or moved == total:
-            _end_move(t, rules, cars, race, seat, total, moved, heading, False)
-            return
+            break
+    _end_move(t, rules, cars, race, seat, total, moved, heading, off)
 
 
 @njit(cache=True, inline="always")
-def _kind(t, closed, cell, heading, d, mode, path, n_path, race, n_blocked) -> int:
-    """The kind of the step in direction ``d`` now (the move's cells so far in ``path``)."""
-    return step_kind(
-        t.nb, t.open_, closed, cell, heading, d, mode, path, n_path, path, 0, race.blocked,
-        n_blocked,
-    )  # fmt: skip
-
-
-@njit(cache=True, inline="always")
-def _planned(race, path, n_path, n_plan, plan_start, n_dirs, legal, can_stop) -> int:
+def _planned(plan, plan_dirs, path, n_path, n_plan, plan_start, n_dirs, legal, can_stop) -> int:
     """``TurnPlan.next_action``: the planned step (or STOP) if still legal, else -2."""
     if n_plan == 0 or n_path < plan_start or n_path > n_plan:
         return -2
     for i in range(n_path):
-        if race.plan[i] != path[i]:
+        if plan[i] != path[i]:
             return -2
     step = n_path - plan_start
     if step < n_dirs:
-        d = race.plan_dirs[step]
+        d = plan_dirs[step]
         return d if legal[d] != NO else -2
     return STOP if can_stop else -2
 
 
 @njit(cache=True, inline="always")
-def _options(t, cars, race, scratch, memo, seat, heading, total, moved, mode, n_blocked):
+def _options(t, scratch, memo, k, cell, path, blocked, heading, total, moved, mode, n_blocked):
     """The move help now: the memo for an unobstructed move start, else a live run."""
-    cell = cars.cell[seat]
-    k = race.counters[C_COMBO]
-    remaining = total - moved
-    if moved == 0 and unobstructed(memo, k, cell, heading, total, race.blocked, n_blocked):
+    if moved == 0 and unobstructed(memo.reach[k, cell, heading + 1, total], blocked, n_blocked):
         first = memo.firsts[k, cell, heading + 1, total]
         if first >= 0:
             return first, memo.counts[k, cell, heading + 1, total], memo.options
     count = move_options(
-        t, scratch, t.closed[k], cell, heading, remaining, moved, mode, race.path, moved + 1,
-        race.blocked, n_blocked, scratch.out,
+        t, scratch, t.closed[k], cell, heading, total - moved, moved, mode, path, moved + 1,
+        blocked, n_blocked, scratch.out,
     )  # fmt: skip
     return 0, count, scratch.out
 
 
 @njit(cache=True, inline="always")
-def _keep_plan(t, race, opts, chosen, path, n_path):
+def _keep_plan(nb, plan, plan_dirs, opts, chosen, path, n_path):
     """Stores the chosen path: the move so far, then the option's steps."""
-    race.plan[:n_path] = path[:n_path]
+    plan[:n_path] = path[:n_path]
     steps = opts.steps[chosen]
     cell = path[n_path - 1]
     for j in range(steps):
         d = opts.dirs[chosen, j]
-        race.plan_dirs[j] = d
-        cell = t.nb[cell, d]
-        race.plan[n_path + j] = cell
+        plan_dirs[j] = d
+        cell = nb[cell, d]
+        plan[n_path + j] = cell
     return n_path + steps, n_path, steps
 
 
@@ -721,38 +721,41 @@ def _first_step(opts, chosen, legal, first, can_stop) -> int:
 
 
 @njit(cache=True, inline="always")
-def _step(t, rules, cars, race, seat, d, kind, heading, mode) -> bool:
-    """``turns.step``: one cell (squeal, lap, midway toast, fork); off the track for OFF."""
-    counters = race.counters
-    cell = cars.cell[seat]
-    target = t.nb[cell, d]
+def _step(lines, laps_to_race, cars, stats, counters, forks, seat, d, target, kind, heading, mode):
+    """``turns.step``: one cell (squeal, lap, midway toast, fork); off the track for OFF.
+
+    ``lines`` holds the tables of what a step crosses: finish, midway, branches.
+    Returns whether the move is over (the car left the track).
+    """
+    finish, midway, branch_fork, branch_choice, radix = lines
+    cell = cars[CELL, seat]
     if mode == RECKLESS and heading >= 0 and d != heading:
-        drink(race, seat, 1, -1)  # RB-DICE-6
+        drink(stats, seat, 1, -1)  # RB-DICE-6
     clock = counters[C_CLOCK]
     counters[C_CLOCK] = clock + 1
-    cars.last_end[seat] = target
-    cars.heading[seat] = d
-    cars.arrived[seat] = clock
-    cars.flipped[seat] = False
-    cars.cell[seat] = target
+    cars[LAST_END, seat] = target
+    cars[HEADING, seat] = d
+    cars[ARRIVED, seat] = clock
+    cars[FLIPPED, seat] = 0
+    cars[CELL, seat] = target
     if kind == OFF:
-        cars.off_from[seat] = cell
+        cars[OFF_FROM, seat] = cell
         return True
-    laps = cars.laps[seat]
-    crossing = t.finish[cell, d]
+    laps = cars[LAPS, seat]
+    crossing = finish[cell, d]
     if crossing:
         laps += crossing
-        if laps >= rules.laps:
+        if laps >= laps_to_race:
             counters[C_FINAL] = 1
-    cars.laps[seat] = laps
-    if t.midway[cell, d] > 0 and cars.toasted[seat] != laps:
-        cars.toasted[seat] = laps  # RB-CELL-4: everybody drinks
-        for other in range(cars.cell.shape[0]):
-            drink(race, other, 1, seat)
-    f = t.branch_fork[target]
-    if f >= 0 and race.forks[f] == 0:
-        race.forks[f] = t.branch_choice[target]  # RB-TRACK-3
-        counters[C_COMBO] = combo(t, race)
+    cars[LAPS, seat] = laps
+    if midway[cell, d] > 0 and cars[TOASTED, seat] != laps:
+        cars[TOASTED, seat] = laps  # RB-CELL-4: everybody drinks
+        for other in range(cars.shape[1]):
+            drink(stats, other, 1, seat)
+    f = branch_fork[target]
+    if f >= 0 and forks[f] == 0:
+        forks[f] = branch_choice[target]  # RB-TRACK-3
+        counters[C_COMBO] = combo(radix, forks)
     return False
 
 
@@ -760,62 +763,65 @@ def _step(t, rules, cars, race, seat, d, kind, heading, mode) -> bool:
 def _end_move(t, rules, cars, race, seat, total, moved, heading, off) -> None:
     """``turns.end_move``: cells not moved, the cell landed on, overtakes."""
     if off:
-        drink(race, seat, total - moved + 1, -1)  # RB-DICE-7
-        force_first(cars, race, seat)
-        _log(race, race.off_log, C_OFFS, cars.off_from[seat])
+        drink(race.stats, seat, total - moved + 1, -1)  # RB-DICE-7
+        force_first(cars, race.stats, seat)
+        _log(race.counters, race.off_log, C_OFFS, cars[OFF_FROM, seat])
         race.stats[seat, OFF_TRACK] += 1
     else:
-        drink(race, seat, total - moved, -1)  # RB-TURN-5
-        kind = t.kind[cars.cell[seat]]
+        drink(race.stats, seat, total - moved, -1)  # RB-TURN-5
+        kind = t.kind[cars[CELL, seat]]
         if kind == DOWNSHIFT:
-            force_first(cars, race, seat)  # RB-CELL-2
-        elif kind == BLOCK and not cars.flipped[seat]:
-            cars.flipped[seat] = True  # RB-CELL-3
-        _bonk(t, cars, race, seat, heading)
-    _overtakes(t, cars, race, seat)
+            force_first(cars, race.stats, seat)  # RB-CELL-2
+        elif kind == BLOCK and cars[FLIPPED, seat] == 0:
+            cars[FLIPPED, seat] = 1  # RB-CELL-3
+        _bonk(t, cars, t.closed[race.counters[C_COMBO]], seat, heading)
+    _overtakes(
+        t.dist[race.counters[C_COMBO]], cars, race.ranks, race.before, race.stats, race.counters,
+        race.overtake_log, seat,
+    )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
-def _bonk(t, cars, race, seat, heading) -> None:
+def _bonk(t, cars, closed, seat, heading) -> None:
     """RB-CELL-3: every flipped cap one legal step ahead is turned back."""
-    cell = cars.cell[seat]
-    closed = t.closed[race.counters[C_COMBO]]
+    cell = cars[CELL, seat]
     for d in range(6):
         if heading >= 0 and not TURN_OK[heading, d]:
             continue
         target = t.nb[cell, d]
         if not t.open_[cell, d] or closed[target]:
             continue
-        for other in range(cars.cell.shape[0]):
-            mine = other == seat or cars.off_from[other] >= 0
-            if not mine and cars.flipped[other] and cars.cell[other] == target:
-                cars.flipped[other] = False
+        for other in range(cars.shape[1]):
+            mine = other == seat or cars[OFF_FROM, other] >= 0
+            if not mine and cars[FLIPPED, other] != 0 and cars[CELL, other] == target:
+                cars[FLIPPED, other] = 0
 
 
 @njit(cache=True, inline="always")
-def _overtakes(t, cars, race, seat) -> None:
-    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip."""
-    ranking(t, cars, race, race.ranks)
-    me = position(race.ranks, seat)
-    for i in range(position(race.before, seat)):
-        other = race.before[i]
-        if position(race.ranks, other) > me:
-            race.stats[seat, GIVEN] += 1
-            race.stats[other, TAKEN] += 1
-            drink(race, other, 1, seat)
-            if cars.last_end[seat] >= 0:
-                _log(race, race.overtake_log, C_OVERTAKES, cars.last_end[seat])
+def _overtakes(dist, cars, ranks, before, stats, counters, log, seat) -> None:
+    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip;
+    ``before`` is the ranking at the start of the move, ``log`` the overtake log."""
+    ranking(dist, cars, ranks)
+    me = position(ranks, seat)
+    for i in range(position(before, seat)):
+        other = before[i]
+        if position(ranks, other) > me:
+            stats[seat, GIVEN] += 1
+            stats[other, TAKEN] += 1
+            drink(stats, other, 1, seat)
+            if cars[LAST_END, seat] >= 0:
+                _log(counters, log, C_OVERTAKES, cars[LAST_END, seat])
 
 
 @njit(cache=True, inline="always")
-def _log(race, log, counter, cell) -> None:
+def _log(counters, log, counter, cell) -> None:
     """Appends a cell to a location log (NEED_LOG when it is full)."""
-    i = race.counters[counter]
+    i = counters[counter]
     if i >= log.shape[0]:
-        race.counters[C_STATUS] = NEED_LOG
+        counters[C_STATUS] = NEED_LOG
         return
     log[i] = cell
-    race.counters[counter] = i + 1
+    counters[counter] = i + 1
 
 
 # -- the race --------------------------------------------------------------------------------
@@ -830,7 +836,7 @@ def play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
     if rules.time_trial:
         for s in range(n):
             counters[C_ACTIONS] += 1
-            drink(race, s, race.sizes[s], -1)  # RB-RACE-1: a whole beer
+            drink(race.stats, s, race.sizes[s], -1)  # RB-RACE-1: a whole beer
     else:
         start_order(race)
     place_on_grid(t, rules, cars, race)
@@ -838,16 +844,16 @@ def play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
         for i in range(n):
             counters[C_ACTIONS] += 1
             seat = race.order[i]
-            cars.heading[seat] = face(t, cars, seat)
+            cars[HEADING, seat] = face(t, cars, seat)
     index = 0
     while counters[C_STATUS] == OK:
         seat = race.order[index]
         take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat)
-        cars.turns[seat] += 1
+        cars[CAR_TURNS, seat] += 1
         if counters[C_FINAL] and index == n - 1:
             break
         index = (index + 1) % n
-    ranking(t, cars, race, race.ranks)
+    ranking(t.dist[race.counters[C_COMBO]], cars, race.ranks)
     for place in range(n):
         race.stats[race.ranks[place], PLACE] = place + 1
 
@@ -855,17 +861,17 @@ def play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
 @njit(cache=True)
 def _reset(cars, race, pointers) -> None:
     """Puts the cars and the race's work arrays back to the start of a race."""
-    cars.cell[:] = 0
-    cars.heading[:] = -1
-    cars.gear[:] = 1
-    cars.laps[:] = 0
-    cars.arrived[:] = 0
-    cars.off_from[:] = -1
-    cars.flipped[:] = False
-    cars.toasted[:] = UNSET
-    cars.turns[:] = 0
-    cars.hold_first[:] = False
-    cars.last_end[:] = -1
+    cars[CELL, :] = 0
+    cars[HEADING, :] = -1
+    cars[GEAR, :] = 1
+    cars[LAPS, :] = 0
+    cars[ARRIVED, :] = 0
+    cars[OFF_FROM, :] = -1
+    cars[FLIPPED, :] = 0
+    cars[TOASTED, :] = UNSET
+    cars[CAR_TURNS, :] = 0
+    cars[HOLD_FIRST, :] = 0
+    cars[LAST_END, :] = -1
     pointers[:] = 0
     race.forks[:] = 0
     for s in range(race.order.shape[0]):
@@ -880,13 +886,8 @@ def _reset(cars, race, pointers) -> None:
 
 @njit(cache=True)
 def new_cars(n):
-    """Returns the car arrays of ``n`` seats (set by :func:`_reset` before each race)."""
-    return Cars(
-        np.zeros(n, np.int64), np.full(n, -1, np.int64), np.ones(n, np.int64),
-        np.zeros(n, np.int64), np.zeros(n, np.int64), np.full(n, -1, np.int64),
-        np.zeros(n, np.bool_), np.full(n, UNSET, np.int64), np.zeros(n, np.int64),
-        np.zeros(n, np.bool_), np.full(n, -1, np.int64),
-    )  # fmt: skip
+    """Returns the car array of ``n`` seats (set by :func:`_reset` before each race)."""
+    return np.zeros((N_CAR_FIELDS, n), np.int64)
 
 
 @njit(cache=True, nogil=True)

@@ -50,6 +50,7 @@ class Scratch(NamedTuple):
     best_dirs: np.ndarray  # int8[C, 12]
     touched: np.ndarray  # int32[C]
     moves: np.ndarray  # int32[2, 6] directions and kinds of one extension
+    kinds: np.ndarray  # int32[6] the step kind per direction from one cell
     out: Options  # the options of the last live run
 
 
@@ -109,6 +110,7 @@ def new_scratch(n_cells: int, n_track: int) -> Scratch:
         np.zeros((n_cells, MAX_STEPS), np.int8),
         np.zeros(n_cells, np.int32),
         np.zeros((2, 6), np.int32),
+        np.zeros(6, np.int32),
         out,
     )
 
@@ -120,35 +122,33 @@ def roll_mode(total: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def step_kind(
-    nb, open_, closed, cell, heading, d, mode, prefix, n_prefix, own, n_own, blocked, n_blocked
-) -> int:
-    """:func:`racerbile.games.racerbile.moves.step_kind` over numbered cells.
+def step_kinds(
+    nb, open_, closed, cell, heading, mode, prefix, n_prefix, own, n_own, blocked, n_blocked, kinds
+) -> None:
+    """:func:`racerbile.games.racerbile.moves.step_kind` over numbered cells, for all
+    six directions at once into ``kinds`` (one call per cell: every array passed to a
+    compiled helper costs a reference count).
 
     ``heading`` -1 is the free first step; the path is ``prefix`` then ``own``.
     """
-    if heading >= 0:
-        if mode == FAST:
-            if d != heading:
-                return NO
-        elif not TURN_OK[heading, d]:
-            return NO
-    target = nb[cell, d]
-    on_track = open_[cell, d] and not closed[target]
-    if mode == FAST and heading >= 0 and not on_track:
-        return OFF
-    if not on_track:
-        return NO
-    for i in range(n_blocked):
-        if blocked[i] == target:
-            return NO
-    for i in range(n_prefix):
-        if prefix[i] == target:
-            return NO
-    for i in range(n_own):
-        if own[i] == target:
-            return NO
-    return ON
+    for d in range(6):
+        kinds[d] = NO
+        if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[heading, d]):
+            continue
+        target = nb[cell, d]
+        if not open_[cell, d] or closed[target]:
+            if mode == FAST and heading >= 0:
+                kinds[d] = OFF
+            continue
+        free = True
+        for i in range(n_blocked):
+            free &= blocked[i] != target
+        for i in range(n_prefix):
+            free &= prefix[i] != target
+        for i in range(n_own):
+            free &= own[i] != target
+        if free:
+            kinds[d] = ON
 
 
 @njit(cache=True, inline="always")
@@ -173,18 +173,16 @@ def _offer(s, pool, pid, cell, unmoved, off, n_touched) -> int:
 @njit(cache=True, inline="always")
 def _extend(t, s, closed, pool, pid, cell, heading, mode, prefix, n_prefix, blocked, n_blocked):
     """Fills ``s.moves`` with the legal steps of one path; returns how many."""
+    kinds = s.kinds
+    step_kinds(
+        t.nb, t.open_, closed, cell, heading, mode, prefix, n_prefix, s.cells[pool, pid],
+        s.length[pool, pid], blocked, n_blocked, kinds,
+    )  # fmt: skip
     count = 0
-    length = s.length[pool, pid]
-    own = s.cells[pool, pid]
-    nb, open_ = t.nb, t.open_
     for d in range(6):
-        kind = step_kind(
-            nb, open_, closed, cell, heading, d, mode, prefix, n_prefix, own, length, blocked,
-            n_blocked,
-        )  # fmt: skip
-        if kind != NO:
+        if kinds[d] != NO:
             s.moves[0, count] = d
-            s.moves[1, count] = kind
+            s.moves[1, count] = kinds[d]
             count += 1
     return count
 
@@ -364,13 +362,13 @@ def _reach(t, closed, start, heading, total, mode, here, ahead, bits) -> None:
     here[:] = False
 
 
-@njit(cache=True)
-def unobstructed(memo, combo, cell, heading, total, blocked, n_blocked) -> bool:
-    """Tells whether no blocked cell is within the memo move's reach (memo usable)."""
-    bits = memo.reach[combo, cell, heading + 1, total]
+@njit(cache=True, inline="always")
+def unobstructed(reach, blocked, n_blocked) -> bool:
+    """Tells whether no blocked cell is in ``reach`` (the bits of a memo move's
+    reach), so that the memo's move help is the one to use."""
     for i in range(n_blocked):
         b = blocked[i]
-        if bits[b >> 6] & (np.uint64(1) << np.uint64(b & 63)):
+        if reach[b >> 6] & (np.uint64(1) << np.uint64(b & 63)):
             return False
     return True
 
