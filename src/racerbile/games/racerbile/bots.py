@@ -35,9 +35,9 @@ import numpy as np
 from ...engine.contract import Action, Bot
 from ...hexgrid import Hex
 from .actions import Announce, Face, Pass, Roll, Shift, StepTo, Stop, TimeTrial
-from .moves import MoveOption, geometry, move_options
+from .moves import Geometry, MoveOption, geometry, move_options
 from .policy import Policy, policy_for
-from .ranking import closed_for, distance_field, lap_length, rank_key
+from .ranking import closed_for, distance_field, field_for, lap_length, rank_key
 from .rules import legal_actions
 from .state import Car, State
 from .track import CellKind
@@ -78,7 +78,7 @@ def _mover(state: State) -> Car:
 
 
 def _distance(state: State, laps: int, cell: Hex) -> int:
-    return distance_field(state.config, closed_for(state.config, state.forks, laps)).get(cell, FAR)
+    return field_for(state.config, state.forks, laps).get(cell, FAR)
 
 
 def plans(state: State) -> list[Plan]:
@@ -91,22 +91,45 @@ def plans(state: State) -> list[Plan]:
     length = lap_length(state, car.laps) or 1
     before = car.laps * length - _distance(state, car.laps, car.place)
     mine = rank_key(state, seat)
-    others = [(k, rank_key(state, k)) for k in range(len(state.cars)) if k != seat]
+    keys = (rank_key(state, k) for k in range(len(state.cars)) if k != seat)
+    ahead = [key for key in keys if key < mine]  # the cars this move may overtake
+    fields = {car.laps: field_for(state.config, state.forks, car.laps)}  # by laps at the end
     out = []
     for option in move_options(state).values():
-        cell, laps, toasts = car.cell, car.laps, 0
-        for d in option.directions:
-            laps += geo.finish[cell][d]
-            toasts += geo.midway[cell][d] > 0
-            cell = geo.neighbors[cell][d]
-        distance = _distance(state, laps, cell)
+        cell, crossed, toasts = _walk(geo, car.cell, option.directions)
+        laps = car.laps + crossed
+        field = fields.get(laps)
+        if field is None:
+            field = fields[laps] = field_for(state.config, state.forks, laps)
+        distance = field.get(cell, FAR)
         after = (-laps, distance, FAR)
-        passed = sum(1 for _, key in others if key < mine and key > after)
+        passed = sum(key > after for key in ahead)
         out.append(
             Plan(option, cell, laps, laps * length - distance - before, passed, toasts,
                  None if option.off_track else geo.kinds.get(cell))
         )  # fmt: skip
     return out
+
+
+def _walk(geo: Geometry, cell: Hex, directions: tuple[int, ...]) -> tuple[Hex, int, int]:
+    """Returns where ``directions`` lead from ``cell``, the line crossings (signed) and
+    the forward midway crossings on the way; memoised per track (a pure function)."""
+    key = (cell, directions)
+    found = geo.walks.get(key)
+    if found is None:
+        start, laps, toasts = cell, 0, 0
+        for d in directions:
+            laps += geo.finish[cell][d]
+            toasts += geo.midway[cell][d] > 0
+            cell = geo.neighbors[cell][d]
+        found = (cell, laps, toasts)
+        if len(geo.walks) >= _WALKS_SIZE:
+            geo.walks.pop(next(iter(geo.walks)), None)
+        geo.walks[(start, directions)] = found
+    return found
+
+
+_WALKS_SIZE = 100_000  # memoised walks kept per track (the oldest go first)
 
 
 def _future_sips(state: State, plan: Plan) -> float:
@@ -168,6 +191,11 @@ def straight_run(state: State) -> int:
 
 def gear_value(state: State, gear: int, run: int) -> float:
     """Expected cells gained minus sips this turn in ``gear`` with ``run`` straight cells."""
+    return _gear_value(gear, run)
+
+
+@cache
+def _gear_value(gear: int, run: int) -> float:
     value = 0.0
     for total, p in totals(gear):
         gained, sips = float(total), 0.0
@@ -313,13 +341,14 @@ def decide(state: State, rng: np.random.Generator, gear: GearChoice, plan: PlanC
     if len(legal) == 1:
         return legal[0]
     turn = state.turn
-    owed = sorted(turn.owed - turn.said) if turn is not None else []
+    owed = sorted(turn.owed - turn.said) if turn is not None and turn.owed else []
     for what in owed:
         if Announce(what) in legal:
             return Announce(what)
-    if any(isinstance(a, Face) for a in legal):
+    # Headings and times are what is legal in these phases, and only in them.
+    if state.phase == "facing":
         return facing(state, legal)
-    if any(isinstance(a, TimeTrial) for a in legal):
+    if state.phase == "trial":
         return next(a for a in legal if isinstance(a, TimeTrial))
     if turn is not None and turn.phase == "shift":
         return _shift_towards(state, legal, gear(state, _gear_options(state, legal), rng))

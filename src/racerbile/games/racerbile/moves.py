@@ -1,27 +1,30 @@
 """Movement: which step is legal (RB-TURN-4/5, RB-DICE-6/7, RB-CELL-3/5) and move help.
 
 :func:`step_kind` is the one definition of a legal step, used by the rules and by
-:func:`move_options`. Move help runs a dynamic programme over ``(cell, heading)``
+:func:`move_options`; the hot paths read the same facts from per-track tables
+(:class:`Geometry`). Move help runs a dynamic programme over ``(cell, heading)``
 for the rest of the roll, keeping the cheapest few paths per state (a path never
 enters a cell twice), and returns every reachable end cell with its cost: squeals,
-sips for cells not moved, and whether the car ends off the track.
+sips for cells not moved, and whether the car ends off the track. Its answers are
+memoised per track, keyed by everything they depend on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...hexgrid import Hex, within_60
+from ...hexgrid import Hex, distance, within_60
 from .ranking import closed_for
-from .state import Mode, State
+from .state import Mode, State, Turn
 from .track import CellKind, Track
 
 NO, ON, OFF = 0, 1, 2  # step kinds: illegal, onto a track cell, off the track (RB-DICE-7)
 TURN_OK = tuple(tuple(within_60(a, b) for b in range(6)) for a in range(6))
 _KEEP = 3  # paths kept per (cell, heading) state in move help
+_Step = tuple[int, Hex, bool, int]  # direction, target, a track step (forks aside), finish
 
 
 @dataclass(frozen=True, eq=False)
@@ -34,6 +37,14 @@ class Geometry:
     midway: Mapping[Hex, tuple[int, ...]]  # RB-CELL-4 signed crossing per direction
     kinds: Mapping[Hex, CellKind]
     branch: Mapping[Hex, tuple[str, str]]  # cell -> (fork id, branch name)
+    # The steps worth trying from a cell, ``(direction, target, open, finish)`` in
+    # direction order: ``turns[cell][h]`` the open ones within 60° of heading h (index
+    # 6: no heading, all six), ``ahead[cell][h]`` straight on, open or not (10-12).
+    turns: Mapping[Hex, tuple[tuple[_Step, ...], ...]]
+    ahead: Mapping[Hex, tuple[tuple[_Step, ...], ...]]
+    # Memoised answers of pure functions of the track (move help, walks of a path).
+    help: dict[tuple[object, ...], dict[Hex, MoveOption]] = field(default_factory=dict)
+    walks: dict[tuple[Hex, tuple[int, ...]], tuple[Hex, int, int]] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=64)
@@ -41,10 +52,15 @@ def geometry(track: Track) -> Geometry:
     """Returns the precomputed tables of ``track`` (once per track object)."""
     cells = track.cells
     neighbors = {c: tuple(c.neighbor(d) for d in range(6)) for c in cells}
+    opened = {c: tuple(track.can_step(c, d) for d in range(6)) for c in cells}
+    finish = {c: tuple(track.finish_crossing(c, d) for d in range(6)) for c in cells}
+    steps = {
+        c: tuple((d, neighbors[c][d], opened[c][d], finish[c][d]) for d in range(6)) for c in cells
+    }
     return Geometry(
         neighbors=neighbors,
-        open={c: tuple(track.can_step(c, d) for d in range(6)) for c in cells},
-        finish={c: tuple(track.finish_crossing(c, d) for d in range(6)) for c in cells},
+        open=opened,
+        finish=finish,
         midway={c: tuple(track.midway_crossing(c, d) for d in range(6)) for c in cells},
         kinds=dict(cells),
         branch={
@@ -53,6 +69,14 @@ def geometry(track: Track) -> Geometry:
             for name, branch_cells in fork.branches.items()
             for cell in branch_cells
         },
+        turns={
+            c: tuple(
+                tuple(s for s in steps[c] if s[2] and (h == 6 or TURN_OK[h][s[0]]))
+                for h in range(7)
+            )
+            for c in cells
+        },
+        ahead={c: tuple((steps[c][h],) for h in range(6)) for c in cells},
     )
 
 
@@ -98,15 +122,39 @@ def legal_steps(
     car = state.cars[turn.seat]
     geo = geometry(state.config.track)
     closed = closed_for(state.config, state.forks, car.laps)
-    out = []
-    for d in directions:
-        kind = step_kind(
-            geo, car.cell, turn.heading, d,
-            mode=turn.mode, path=turn.path, blocked=turn.blocked, closed=closed,
-        )  # fmt: skip
-        if kind:
-            out.append((d, kind))
-    return out
+    kinds = _step_kinds(geo, car.cell, turn, closed)
+    if kinds is None:  # not a track cell: no table, ask step_kind direction by direction
+        kinds = [NO] * 6
+        for d in range(6):
+            kinds[d] = step_kind(
+                geo, car.cell, turn.heading, d,
+                mode=turn.mode, path=turn.path, blocked=turn.blocked, closed=closed,
+            )  # fmt: skip
+    return [(d, kinds[d]) for d in directions if kinds[d]]
+
+
+def _step_kinds(geo: Geometry, cell: Hex, turn: Turn, closed: frozenset[Hex]) -> list[int] | None:
+    """Returns :func:`step_kind` of each direction from ``cell`` (None off the tables),
+    trying only the directions the heading allows."""
+    if cell not in geo.turns:
+        return None
+    fast = turn.mode == "fast"
+    kinds = [NO] * 6
+    for d, target, opened, _ in _tries(geo, cell, turn.heading, fast):
+        if not opened or target in closed:
+            if fast and turn.heading is not None:
+                kinds[d] = OFF  # RB-DICE-7
+        elif target not in turn.blocked and target not in turn.path:
+            kinds[d] = ON
+    return kinds
+
+
+def _tries(geo: Geometry, cell: Hex, heading: int | None, fast: bool) -> tuple[_Step, ...]:
+    """Returns the steps worth trying from ``cell``: straight on at 10-12, else those
+    within 60° of the heading (all six without one)."""
+    if heading is None:
+        return geo.turns[cell][6]
+    return geo.ahead[cell][heading] if fast else geo.turns[cell][heading]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,20 +182,12 @@ class MoveOption:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class _Path:
-    cost: int
-    squeals: int
-    directions: tuple[int, ...]
-    cells: tuple[Hex, ...]
-    laps: int
-
-
 def move_options(state: State) -> dict[Hex, MoveOption]:
     """Returns every end cell the moving car can reach with this roll, cheapest first.
 
     The cost counts from now: squeals (7-9), one sip per cell of the count not moved
     (stopping early, being blocked, leaving the track). Returns ``{}`` outside a move.
+    The answer is memoised per track on everything it depends on (:func:`_help_key`).
     """
     turn = state.turn
     if state.phase != "race" or turn is None or turn.phase != "move":
@@ -155,64 +195,120 @@ def move_options(state: State) -> dict[Hex, MoveOption]:
     car = state.cars[turn.seat]
     geo = geometry(state.config.track)
     remaining = turn.total - turn.moved
-    best: dict[Hex, MoveOption] = {}
+    key = _help_key(state, car.cell, car.laps, remaining)
+    found = geo.help.get(key)
+    if found is None:
+        config, forks = state.config, state.forks
 
-    def offer(path: _Path, unmoved: int, off: bool = False) -> None:
-        cell = path.cells[-1]
-        sips = path.cost + unmoved
-        old = best.get(cell)
-        if old is None or sips < old.sips:
-            laps = path.laps - car.laps
-            best[cell] = MoveOption(cell, sips, path.squeals, unmoved, off, path.directions, laps)
+        def closed(laps: int) -> frozenset[Hex]:
+            return closed_for(config, forks, car.laps + laps)
 
-    start = _Path(0, 0, (), turn.path, car.laps)
-    frontier: dict[tuple[Hex, int | None], list[_Path]] = {(car.cell, turn.heading): [start]}
+        found = {option.cell: option for option in search(geo, car.cell, turn, remaining, closed)}
+        if len(geo.help) >= _HELP_SIZE:
+            geo.help.pop(next(iter(geo.help)), None)
+        geo.help[key] = found
+    return found.copy()  # the options are frozen; the caller may change its dict
+
+
+def _help_key(state: State, cell: Hex, laps: int, remaining: int) -> tuple[object, ...]:
+    """Returns what the move help depends on besides the track.
+
+    Blocked cells further than ``remaining`` steps away cannot be reached, so they
+    are left out. Closed branches: none without fork choices; the same for every lap
+    unless forks are chosen per lap, when the fork choices and the lap count.
+    """
+    turn = state.turn
+    assert turn is not None
+    blocked = turn.blocked
+    if blocked:
+        blocked = frozenset(b for b in blocked if distance(b, cell) <= remaining)
+    config = state.config
+    if not config.track.forks or not state.forks:
+        closed: object = None
+    elif not config.per_lap_forks:
+        closed = closed_for(config, state.forks, laps)
+    else:
+        closed = (config.per_lap_forks, state.forks, laps)
+    return (cell, turn.heading, turn.mode, remaining, turn.moved > 0, turn.path, blocked, closed)
+
+
+_HELP_SIZE = 20_000  # memoised move help answers kept per track (the oldest go first)
+_Path = tuple[int, tuple[int, ...], tuple[Hex, ...], int]  # squeals, directions, cells, laps
+
+
+def search(
+    geo: Geometry,
+    cell: Hex,
+    turn: Turn,
+    remaining: int,
+    closed: Callable[[int], frozenset[Hex]],
+) -> tuple[MoveOption, ...]:
+    """The move help's dynamic programme, cheapest end first (see :func:`move_options`).
+
+    ``closed(laps)`` returns the closed cells after ``laps`` line crossings on the way.
+    Paths are ``(squeals, directions, cells, laps)``; the cost of a path is its squeals.
+    """
+    fast, reckless = turn.mode == "fast", turn.mode == "reckless"
+    blocked = turn.blocked
+    shuts: dict[int, frozenset[Hex]] = {}
+    best: dict[Hex, tuple[int, int, int, bool, tuple[int, ...], int]] = {}
+
+    def offer(end: Hex, squeals: int, directions: tuple[int, ...], laps: int, unmoved: int,
+              off: bool = False) -> None:  # fmt: skip
+        sips = squeals + unmoved
+        old = best.get(end)
+        if old is None or sips < old[0]:
+            best[end] = (sips, squeals, unmoved, off, directions, laps)
+
+    frontier: dict[tuple[Hex, int | None], list[_Path]] = {
+        (cell, turn.heading): [(0, (), turn.path, 0)]
+    }
     for k in range(remaining + 1):
+        left = remaining - k
+        may_stop = not fast and turn.moved + k >= 1
         grown: dict[tuple[Hex, int | None], list[_Path]] = {}
-        for (cell, heading), paths in frontier.items():
-            for path in paths:
-                moves = _extend(state, geo, cell, heading, path) if k < remaining else []
-                can_stop = (turn.mode != "fast" and turn.moved + k >= 1) or (
-                    k < remaining and not moves
-                )
-                if k == remaining:
-                    offer(path, 0)
-                elif can_stop:
-                    offer(path, remaining - k)
-                for direction, kind, nxt in moves:
-                    if kind == OFF:
-                        offer(nxt, remaining - k, off=True)
+        for (here, heading), paths in frontier.items():
+            if not left:
+                for squeals, directions, cells, laps in paths:
+                    offer(cells[-1], squeals, directions, laps, 0)
+                continue
+            steps = _tries(geo, here, heading, fast)
+            goes_off = fast and heading is not None  # RB-DICE-7: straight on, off the track
+            squeals_on_turn = reckless and heading is not None
+            for squeals, directions, cells, laps in paths:
+                shut = shuts.get(laps)
+                if shut is None:
+                    shut = shuts[laps] = closed(laps)
+                if may_stop:
+                    offer(cells[-1], squeals, directions, laps, left)
+                can_step = False
+                for d, target, opened, crossing in steps:
+                    if opened and target not in shut:
+                        if target in blocked or target in cells:
+                            continue
+                        squeal = int(squeals_on_turn and d != heading)
+                        grown.setdefault((target, d), []).append(
+                            (squeals + squeal, (*directions, d), (*cells, target), laps + crossing)
+                        )
+                    elif goes_off:
+                        offer(target, squeals, (*directions, d), laps, left, off=True)
+                    else:
                         continue
-                    grown.setdefault((nxt.cells[-1], direction), []).append(nxt)
+                    can_step = True
+                if not may_stop and not can_step:
+                    offer(cells[-1], squeals, directions, laps, left)  # blocked: stops here
         frontier = {key: _cheapest(paths) for key, paths in grown.items()}
         if not frontier:
             break
-    return dict(sorted(best.items(), key=lambda item: (item[1].sips, item[0])))
-
-
-def _extend(
-    state: State, geo: Geometry, cell: Hex, heading: int | None, path: _Path
-) -> list[tuple[int, int, _Path]]:
-    turn = state.turn
-    assert turn is not None
-    closed = closed_for(state.config, state.forks, path.laps)
-    out = []
-    for d in range(6):
-        kind = step_kind(
-            geo, cell, heading, d,
-            mode=turn.mode, path=path.cells, blocked=turn.blocked, closed=closed,
-        )  # fmt: skip
-        if not kind:
-            continue
-        squeal = int(turn.mode == "reckless" and heading is not None and d != heading)
-        target = geo.neighbors[cell][d]
-        laps = path.laps + (geo.finish[cell][d] if kind == ON else 0)
-        nxt = _Path(path.cost + squeal, path.squeals + squeal, (*path.directions, d),
-                    (*path.cells, target), laps)  # fmt: skip
-        out.append((d, kind, nxt))
-    return out
+    ends = sorted(best.items(), key=lambda item: (item[1][0], item[0]))
+    return tuple(MoveOption(end, *found) for end, found in ends)
 
 
 def _cheapest(paths: list[_Path]) -> list[_Path]:
-    paths.sort(key=lambda p: p.cost)
+    if len(paths) > 1:
+        paths.sort(key=_squeals)
     return paths[:_KEEP]
+
+
+def _squeals(path: _Path) -> int:
+    return path[0]

@@ -18,6 +18,7 @@ from .state import Car, State
 
 _FAR = 10_000  # a cell that cannot reach the line ranks behind every cell that can
 _OUT = 1_000_000  # Le Mans: a team put out ranks behind every team still racing
+_NONE_CLOSED: frozenset[Hex] = frozenset()
 
 
 def fork_key(config: Config, fork_id: str, laps: int) -> str:
@@ -28,8 +29,8 @@ def fork_key(config: Config, fork_id: str, laps: int) -> str:
 def closed_for(config: Config, forks: tuple[tuple[str, str], ...], laps: int) -> frozenset[Hex]:
     """Returns the cells of unchosen branches for a car that has completed ``laps`` laps."""
     track = config.track
-    if not track.forks or not forks:
-        return frozenset()
+    if not forks or not track.forks:
+        return _NONE_CLOSED
     per_lap = config.per_lap_forks
     cache_key = ("closed", forks, laps if per_lap else 0)
     cached = config.cache.get(cache_key)
@@ -50,20 +51,36 @@ def distance_field(config: Config, closed: frozenset[Hex]) -> Mapping[Hex, int]:
     return config.track.distances(closed)
 
 
+def field_for(config: Config, forks: tuple[tuple[str, str], ...], laps: int) -> Mapping[Hex, int]:
+    """Returns ``distance_field(config, closed_for(config, forks, laps))``, cached on the
+    config as a plain dict (the hot path reads it for every car and every end cell)."""
+    key = ("field", forks, laps if config.per_lap_forks else 0)
+    found: dict[Hex, int] | None = config.cache.get(key)
+    if found is None:
+        found = dict(distance_field(config, closed_for(config, forks, laps)))
+        config.cache[key] = found
+    return found
+
+
 def car_distance(state: State, car: Car) -> int:
     """Returns the fewest legal steps from the car's place to the next crossing of the line."""
-    closed = closed_for(state.config, state.forks, car.laps)
-    return distance_field(state.config, closed).get(car.place, _FAR)
+    return field_for(state.config, state.forks, car.laps).get(car.place, _FAR)
 
 
 def rank_key(state: State, seat: int) -> tuple[int, int, int]:
     """Returns the RB-TRACK-6 sort key of ``seat`` (smaller is further ahead)."""
-    car = state.cars[seat]
+    return _key(state, seat, state.cars[seat])
+
+
+def _key(state: State, seat: int, car: Car) -> tuple[int, int, int]:
+    # car.place without the property call (this runs for every car at every ranking)
+    place = car.cell if car.off_from is None else car.off_from
+    distance = field_for(state.config, state.forks, car.laps).get(place, _FAR)
     lemans = state.lemans
     if lemans is None:
-        return (-car.laps, car_distance(state, car), car.arrived)
+        return (-car.laps, distance, car.arrived)
     laps = _OUT if seat in lemans.out else lemans.penalty_laps[seat] - car.laps
-    return (laps, car_distance(state, car), car.arrived)
+    return (laps, distance, car.arrived)
 
 
 def counted_laps(state: State, seat: int) -> int:
@@ -75,13 +92,19 @@ def counted_laps(state: State, seat: int) -> int:
 
 def ranking(state: State) -> tuple[int, ...]:
     """Returns the seats in race order, leader first (RB-TRACK-6)."""
-    keys = [rank_key(state, seat) for seat in range(len(state.cars))]
+    keys = [_key(state, seat, car) for seat, car in enumerate(state.cars)]
     return tuple(sorted(range(len(keys)), key=keys.__getitem__))
 
 
 def lap_length(state: State, laps: int = 0) -> int:
     """Returns L, the shortest lap with the forks as chosen (RB-TRACK-6)."""
-    return state.config.track.lap_length(closed_for(state.config, state.forks, laps))
+    config, forks = state.config, state.forks
+    key = ("lap", forks, laps if config.per_lap_forks else 0)
+    found: int | None = config.cache.get(key)
+    if found is None:
+        found = config.track.lap_length(closed_for(config, forks, laps))
+        config.cache[key] = found
+    return found
 
 
 def gap(state: State, ahead: int, behind: int) -> int:

@@ -263,9 +263,10 @@ def _face(tx: Tx, action: Any) -> None:
 
 
 def _in_turn(tx: Tx, phases: tuple[str, ...], what: str, rule_id: str) -> None:
-    turn = tx.state.turn
-    if tx.state.phase != "race" or turn is None or turn.phase not in phases:
-        raise illegal(tx.state, f"{what} is not possible now", rule_id)
+    state = tx.state
+    turn = state.turn
+    if state.phase != "race" or turn is None or turn.phase not in phases:
+        raise illegal(state, f"{what} is not possible now", rule_id)
 
 
 def _shift(tx: Tx, action: Any) -> None:

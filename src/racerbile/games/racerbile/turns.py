@@ -177,6 +177,8 @@ def _out_of_fuel(tx: Tx, seat: int) -> bool:
 
 # -- legal actions -------------------------------------------------------------------
 
+_STEP_TO = tuple(StepTo(d) for d in range(6))  # actions are immutable values: built once
+
 
 def legal_turn_actions(state: State) -> list[Action]:
     """Returns the mover's legal actions in the shift, move or end phase."""
@@ -188,8 +190,9 @@ def legal_turn_actions(state: State) -> list[Action]:
         if state.lemans is not None:
             actions += lemans.driver_changes(state)  # RB-LM-9
     elif turn.phase == "move":
-        actions = [StepTo(d) for d, _ in legal_steps(state)]
-        if stop_problem(state) is None:
+        steps = legal_steps(state)
+        actions = [_STEP_TO[d] for d, _ in steps]
+        if _stop_problem(turn, bool(steps)) is None:
             actions.append(Stop())
     elif turn.phase == "name":
         actions = lemans.names(state)  # RB-LM-5
@@ -224,7 +227,11 @@ def stop_problem(state: State) -> Problem:
     """Returns why the car may not stop now, or None (RB-TURN-5, RB-DICE-7)."""
     turn = state.turn
     assert turn is not None
-    if not legal_steps(state):
+    return _stop_problem(turn, bool(legal_steps(state)))
+
+
+def _stop_problem(turn: Turn, can_step: bool) -> Problem:
+    if not can_step:
         return None  # blocked
     if turn.mode == "fast":
         return "on 10-12 the car can neither turn nor brake", "RB-DICE-7"

@@ -12,7 +12,7 @@ from typing import Any
 from ...engine.contract import Event
 from ...engine.ledger import Drank, FaultKind, Ledger
 from .setup import Config
-from .state import Car, State, Turn
+from .state import Car, State, Turn, replaced
 
 
 class Tx:
@@ -107,13 +107,13 @@ class Tx:
     def set_car(self, seat: int, **changes: Any) -> Car:
         """Replaces fields of ``seat``'s car and returns the new car."""
         cars = self.get("cars")
-        car = cars[seat]._replace(**changes)
+        car = replaced(cars[seat], changes)
         self._changes["cars"] = (*cars[:seat], car, *cars[seat + 1 :])
         return car
 
     def set_turn(self, **changes: Any) -> Turn:
         """Replaces fields of the turn in progress and returns it."""
-        turn = self.turn._replace(**changes)
+        turn = replaced(self.turn, changes)
         self._changes["turn"] = turn
         return turn
 
