@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from ...games.racerbile.track import Track
 from ..outcome import GameOutcome, SeatOutcome
 from ..runner import MAX_ACTIONS, SimSpec, SimulationError, bot_rng, game_seed, resolve_game
 from . import kernel
-from .movehelp import Memo, build_memo
+from .movehelp import Memo, build_memo, new_scratch
 from .tables import (
     MAX_COMBOS,
     PolicyTables,
@@ -238,10 +239,37 @@ def _run_threads(arrays: tuple[object, ...], games: int, threads: int) -> None:
             job.result()
 
 
-def _share(arrays: tuple[object, ...], lo: int, hi: int) -> None:
-    """Plays games ``lo`` to ``hi`` of the batch (the kernel releases the GIL)."""
-    play: Any = kernel.play_batch
-    play(*arrays, lo, hi)
+def _share(arrays: tuple[Any, ...], lo: int, hi: int) -> None:
+    """Plays games ``lo`` to ``hi`` of the batch (the kernel releases the GIL) with
+    work arrays no other share uses meanwhile."""
+    tables, bots, n_forks = arrays[0], arrays[5], arrays[7]
+    key = (tables.nb.shape[0], int(tables.is_track.sum()), len(bots), n_forks)
+    with _WORK_LOCK:
+        free = _WORK_POOL.setdefault(key, [])
+        work = free.pop() if free else _new_work(*key)
+    try:
+        play: Any = kernel.play_batch
+        play(*arrays, *work, lo, hi)
+    finally:
+        with _WORK_LOCK:
+            _WORK_POOL[key].append(work)
+
+
+# Work arrays kept for reuse, by (cells, track cells, seats, forks): allocating the
+# move help's scratch costs about as much as a few races. The kernel leaves them ready
+# for the next race (each move-help run clears what it marked).
+_WORK_LOCK = threading.Lock()
+_WORK_POOL: dict[tuple[int, int, int, int], list[tuple[Any, ...]]] = {}
+
+
+def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ...]:
+    """A share's work arrays: move-help scratch, cars, draw pointers, the race rows."""
+    return (
+        new_scratch(n_cells, n_track),
+        kernel.new_cars(n),
+        np.zeros(n, np.int64),
+        np.zeros((8, max(32, n, n_forks)), np.int64),
+    )
 
 
 def _draws_needed(prepared: Prepared) -> bool:

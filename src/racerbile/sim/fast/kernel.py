@@ -26,6 +26,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from .borrow import borrow, borrowed_memo, borrowed_policy, borrowed_scratch, borrowed_tables
 from .movehelp import (
     FAST,
     NO,
@@ -33,7 +34,6 @@ from .movehelp import (
     RECKLESS,
     TURN_OK,
     move_options,
-    new_scratch,
     roll_mode,
     step_kinds,
     unobstructed,
@@ -273,8 +273,8 @@ def face(t, cars, seat) -> int:
 # -- gears -------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def straight_run(t, cars, closed, seat) -> int:
+@njit(cache=True, inline="always")
+def straight_run(nb, open_, is_track, closed, cars, seat) -> int:
     """``bots.straight_run``: track cells straight ahead (best heading when none)."""
     best = 0
     for h in range(6):
@@ -282,8 +282,8 @@ def straight_run(t, cars, closed, seat) -> int:
             continue
         cell = cars[OFF_FROM, seat] if cars[OFF_FROM, seat] >= 0 else cars[CELL, seat]
         run = 0
-        while run < 12 and t.is_track[cell] and t.open_[cell, h]:
-            cell = t.nb[cell, h]
+        while run < 12 and is_track[cell] and open_[cell, h]:
+            cell = nb[cell, h]
             if closed[cell]:
                 break
             run += 1
@@ -291,13 +291,15 @@ def straight_run(t, cars, closed, seat) -> int:
     return best
 
 
-@njit(cache=True)
-def choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n_gears) -> int:
+@njit(cache=True, inline="always")
+def choose_gear(
+    bot, gears, n_gears, cars, seat, pol, gv, nb, open_, is_track, closed, draws, counters,
+    pointers, laps_to_race,
+) -> int:  # fmt: skip
     """The gear the seat's bot wants among ``gears`` (the current gear first)."""
-    bot = race.bots[seat]
     gear = cars[GEAR, seat]
     if bot == RANDOM:
-        i = pick_index(race.draws, race.counters, pointers, seat, n_gears)
+        i = pick_index(draws, counters, pointers, seat, n_gears)
         return gears[max(i, 0)]
     if bot == STALIN:
         return gears[:n_gears].max()
@@ -308,24 +310,24 @@ def choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n_gears) -
                 best = gears[i]
         return best if best >= 0 else gears[:n_gears].min()
     if bot == GREEDY:
-        run = straight_run(t, cars, t.closed[race.counters[C_COMBO]], seat)
+        run = straight_run(nb, open_, is_track, closed, cars, seat)
         best, value = gears[0], -np.inf
         for i in range(n_gears):
             v = gv[gears[i], run] - (1.0 if gears[i] < gear else 0.0)
             if v > value:
                 best, value = gears[i], v
         return best
-    return _optimal_gear(pol, rules, cars, seat, gears, n_gears)
+    return _optimal_gear(pol.positions, pol.q, laps_to_race, cars, seat, gears, n_gears)
 
 
-@njit(cache=True)
-def _optimal_gear(pol, rules, cars, seat, gears, n_gears) -> int:
+@njit(cache=True, inline="always")
+def _optimal_gear(positions, q, laps_to_race, cars, seat, gears, n_gears) -> int:
     """``bots.optimal_gear``: the fewest expected turns (a downshift's sip breaks ties)."""
     gear = cars[GEAR, seat]
     place = cars[OFF_FROM, seat] if cars[OFF_FROM, seat] >= 0 else cars[CELL, seat]
     heading = max(cars[HEADING, seat], 0)
-    crossings = rules.laps - cars[LAPS, seat]
-    index = pol.positions[place, heading]
+    crossings = laps_to_race - cars[LAPS, seat]
+    index = positions[place, heading]
     best, value = gears[0], np.inf
     for i in range(n_gears):
         g = gears[i]
@@ -334,7 +336,7 @@ def _optimal_gear(pol, rules, cars, seat, gears, n_gears) -> int:
         elif index < 0:
             turns = np.inf
         else:
-            turns = pol.q[min(crossings, pol.q.shape[0]) - 1, index, g - 1]
+            turns = q[min(crossings, q.shape[0]) - 1, index, g - 1]
         v = turns + (1e-6 if g < gear else 0.0)
         if i == 0 or v < value:
             best, value = g, v
@@ -344,26 +346,29 @@ def _optimal_gear(pol, rules, cars, seat, gears, n_gears) -> int:
 # -- end cells -----------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def choose_option(t, pol, rules, cars, race, pointers, seat, heading, opts, base, count) -> int:
-    """The option the seat's bot ends its move on (``bots.plans`` + the bot's choice)."""
-    bot = race.bots[seat]
-    k = race.counters[C_COMBO]
-    dist = t.dist[k]
-    length = t.lap_length[k]
+@njit(cache=True, inline="always")
+def choose_option(
+    bot, opts, base, count, cars, seat, heading, pol, kinds, dist, length, chug, laps_to_race,
+    draws, counters, pointers,
+) -> int:  # fmt: skip
+    """The option the seat's bot ends its move on (``bots.plans`` + the bot's choice).
+
+    ``dist`` and ``length`` are the distance row and lap length of the forks chosen so
+    far; ``chug`` the sips the seat would chug on leaving the track (RB-RACE-3)."""
     length = length if length != 0 else 1
     laps = cars[LAPS, seat]
     before = laps * length - dist[cars[CELL, seat]]
     gear = cars[GEAR, seat]
-    chug = sips_left(race.stats, race.sizes, seat) if rules.chug else 0
     if bot == RANDOM:
-        return _random_option(race, pointers, seat, opts, base, count, laps, length, before, dist)
+        return _random_option(
+            draws, counters, pointers, seat, opts, base, count, laps, length, before, dist
+        )
     best = -1
     b_key0, b_key1, b_key2 = 0.0, 0.0, 0.0
     # Arrays read in the loop, taken out of their tuples once (each tuple passed to a
     # helper would count a reference per array, per option).
     cells, offs, option_laps, option_sips = opts.cell, opts.off, opts.laps, opts.sips
-    steps, dirs, kinds = opts.steps, opts.dirs, t.kind
+    steps, dirs = opts.steps, opts.dirs
     positions, values = pol.positions, pol.values
     for i in range(base, base + count):
         end = cells[i]
@@ -380,7 +385,7 @@ def choose_option(t, pol, rules, cars, race, pointers, seat, heading, opts, base
             future = float(gear - 1)
         if bot == OPTIMAL:
             last = dirs[i, steps[i] - 1] if steps[i] > 0 else heading
-            key0 = _turns_left(positions, values, rules.laps - plan_laps, end, last, gear, slowed)
+            key0 = _turns_left(positions, values, laps_to_race - plan_laps, end, last, gear, slowed)
             key1 = float(sips)
             better = best < 0 or key0 < b_key0 or (key0 == b_key0 and key1 < b_key1)
             key2 = 0.0
@@ -419,14 +424,16 @@ def _turns_left(positions, values, crossings, cell, last, gear, slowed) -> float
 
 
 @njit(cache=True)
-def _random_option(race, pointers, seat, opts, base, count, laps, length, before, dist) -> int:
+def _random_option(
+    draws, counters, pointers, seat, opts, base, count, laps, length, before, dist
+) -> int:
     """``bots.random_plan``: any end that gains ground (any at all when none does)."""
     cells, option_laps = opts.cell, opts.laps
     forward = 0
     for i in range(base, base + count):
         if (laps + option_laps[i]) * length - dist[cells[i]] - before > 0:
             forward += 1
-    pick = pick_index(race.draws, race.counters, pointers, seat, forward if forward else count)
+    pick = pick_index(draws, counters, pointers, seat, forward if forward else count)
     if pick < 0:
         return base
     if not forward:
@@ -445,26 +452,32 @@ def _random_option(race, pointers, seat, opts, base, count, laps, length, before
 @njit(cache=True)
 def take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat) -> None:
     """``turns.begin_turn`` to the end of the move (the caller closes the turn)."""
-    counters = race.counters
-    race.stats[seat, TURNS] += 1
+    counters, stats = race.counters, race.stats
+    stats[seat, TURNS] += 1
     counters[C_ROUNDS] = max(counters[C_ROUNDS], cars[CAR_TURNS, seat] + 1)
-    if cars[OFF_FROM, seat] >= 0 and not _back_on_track(rules, cars, race, seat):
+    if cars[OFF_FROM, seat] >= 0 and not _back_on_track(
+        rules.chug, cars, stats, race.sizes, counters, seat
+    ):
         return
-    ranking(t.dist[race.counters[C_COMBO]], cars, race.ranks)
-    if seat == race.ranks[0] or seat == race.ranks[-1]:
-        drink(race.stats, seat, 1, -1)  # RB-TURN-1
+    ranks = race.ranks
+    ranking(t.dist[counters[C_COMBO]], cars, ranks)
+    if seat == ranks[0] or seat == ranks[-1]:
+        drink(stats, seat, 1, -1)  # RB-TURN-1
     first_turn, on_downshift = cars[CAR_TURNS, seat] == 0, t.kind[cars[CELL, seat]] == DOWNSHIFT
     barred = first_turn or on_downshift or cars[HOLD_FIRST, seat] != 0
     cars[HOLD_FIRST, seat] = 0
-    _shift_phase(t, pol, gv, rules, cars, race, pointers, seat, barred)
-    total = _roll(rules.smashed, cars, race.stats, race.sizes, race.dice, counters, seat)
+    _shift_phase(
+        race.bots[seat], barred, cars, seat, pol, gv, t.nb, t.open_, t.is_track,
+        t.closed[counters[C_COMBO]], race.draws, counters, pointers, stats, rules.laps,
+    )  # fmt: skip
+    total = _roll(rules.smashed, cars, stats, race.sizes, race.dice, counters, seat)
     if counters[C_STATUS] != OK:
         return
     _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total)
 
 
 @njit(cache=True, inline="always")
-def _back_on_track(rules, cars, race, seat) -> bool:
+def _back_on_track(chug, cars, stats, sizes, counters, seat) -> bool:
     """RB-DICE-7, RB-RACE-3: back onto the cell left from, unless two caps are on it."""
     cell = cars[OFF_FROM, seat]
     caps = 0
@@ -473,17 +486,20 @@ def _back_on_track(rules, cars, race, seat) -> bool:
             caps += 1
     if caps >= 2:
         return False
-    if rules.chug:
-        drink(race.stats, seat, sips_left(race.stats, race.sizes, seat), -1)
+    if chug:
+        drink(stats, seat, sips_left(stats, sizes, seat), -1)
     cars[CELL, seat] = cell
     cars[OFF_FROM, seat] = -1
-    cars[ARRIVED, seat] = race.counters[C_CLOCK]
-    race.counters[C_CLOCK] += 1
+    cars[ARRIVED, seat] = counters[C_CLOCK]
+    counters[C_CLOCK] += 1
     return True
 
 
 @njit(cache=True, inline="always")
-def _shift_phase(t, pol, gv, rules, cars, race, pointers, seat, barred) -> None:
+def _shift_phase(
+    bot, barred, cars, seat, pol, gv, nb, open_, is_track, closed, draws, counters, pointers,
+    stats, laps_to_race,
+) -> None:  # fmt: skip
     """RB-DICE-2/3: the bot shifts towards the gear it wants, then rolls."""
     up_done, down_done = False, False
     gears = np.zeros(3, np.int64)
@@ -491,7 +507,7 @@ def _shift_phase(t, pol, gv, rules, cars, race, pointers, seat, barred) -> None:
         gear = cars[GEAR, seat]
         up = gear < 3 and not up_done and not barred
         down = gear > 1 and not down_done
-        race.counters[C_ACTIONS] += 1
+        counters[C_ACTIONS] += 1
         if not up and not down:
             return  # Roll is the only legal action
         gears[0] = gear
@@ -502,14 +518,17 @@ def _shift_phase(t, pol, gv, rules, cars, race, pointers, seat, barred) -> None:
         if down:
             gears[n] = gear - 1
             n += 1
-        wanted = choose_gear(t, pol, gv, rules, cars, race, pointers, seat, gears, n)
+        wanted = choose_gear(
+            bot, gears, n, cars, seat, pol, gv, nb, open_, is_track, closed, draws, counters,
+            pointers, laps_to_race,
+        )  # fmt: skip
         if wanted > gear and up:
             cars[GEAR, seat] = gear + 1
             up_done = True
         elif wanted < gear and down:
             cars[GEAR, seat] = gear - 1
             down_done = True
-            drink(race.stats, seat, 1, -1)  # RB-DICE-3
+            drink(stats, seat, 1, -1)  # RB-DICE-3
         else:
             return
 
@@ -552,7 +571,7 @@ def force_first(cars, stats, seat) -> None:
 
 
 @njit(cache=True, inline="always")
-def _start_heading(t, facing, cars, closed, seat, mode) -> int:
+def _start_heading(nb, open_, facing, cars, closed, seat, mode) -> int:
     """``turns._start_heading``: -1 for a free first step."""
     heading = cars[HEADING, seat]
     if not facing or heading < 0:
@@ -561,7 +580,7 @@ def _start_heading(t, facing, cars, closed, seat, mode) -> int:
         return heading
     cell = cars[CELL, seat]
     for d in range(6):
-        if TURN_OK[heading, d] and t.open_[cell, d] and not closed[t.nb[cell, d]]:
+        if TURN_OK[heading, d] and open_[cell, d] and not closed[nb[cell, d]]:
             return heading
     return -1
 
@@ -593,19 +612,19 @@ def _blocked_cells(cars, blocked, seat) -> int:
 def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> None:
     """The move phase: legal steps, the bot's planned path, and the end of the move."""
     counters = race.counters
+    # Arrays read at every step, taken out of their tuples once.
+    nb, open_, blocked = t.nb, t.open_, race.blocked
+    stats, forks, plan, plan_dirs = race.stats, race.forks, race.plan, race.plan_dirs
+    lines = (t.finish, t.midway, t.branch_fork, t.branch_choice, t.radix)
     mode = roll_mode(total)
-    heading = _start_heading(t, rules.facing, cars, t.closed[counters[C_COMBO]], seat, mode)
-    n_blocked = _blocked_cells(cars, race.blocked, seat)
-    ranking(t.dist[race.counters[C_COMBO]], cars, race.before)
+    heading = _start_heading(nb, open_, rules.facing, cars, t.closed[counters[C_COMBO]], seat, mode)
+    n_blocked = _blocked_cells(cars, blocked, seat)
+    ranking(t.dist[counters[C_COMBO]], cars, race.before)
     path = race.path
     path[0] = cars[CELL, seat]
     n_path, moved = 1, 0
     n_plan, plan_start, n_dirs = 0, 0, 0
     legal = np.zeros(6, np.int64)
-    # Arrays read at every step, taken out of their tuples once.
-    nb, open_, blocked = t.nb, t.open_, race.blocked
-    stats, forks, plan, plan_dirs = race.stats, race.forks, race.plan, race.plan_dirs
-    lines = (t.finish, t.midway, t.branch_fork, t.branch_choice, t.radix)
     off = False
     while True:
         cell = cars[CELL, seat]
@@ -630,16 +649,30 @@ def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> No
                 plan, plan_dirs, path, n_path, n_plan, plan_start, n_dirs, legal, can_stop
             )
             if action == -2:
-                base, count, opts = _options(
-                    t, scratch, memo, counters[C_COMBO], cell, path, blocked, heading, total,
-                    moved, mode, n_blocked,
-                )  # fmt: skip
+                # The move help now: the memo for an unobstructed move start, else a
+                # live run (written here: a helper would take the tuples it passes on).
+                k = counters[C_COMBO]
+                base, count, opts = -1, 0, memo.options
+                if moved <= 1 and (moved == 0 or path[0] == nb[cell, (heading + 3) % 6]):
+                    reach = memo.reach[moved, k, cell, heading + 1, total]
+                    if unobstructed(reach, blocked, n_blocked):
+                        base = memo.firsts[moved, k, cell, heading + 1, total]
+                        count = memo.counts[moved, k, cell, heading + 1, total]
+                if base < 0:
+                    opts = scratch.out
+                    base, count = 0, move_options(
+                        t, scratch, t.closed[k], cell, heading, total - moved, moved, mode, path,
+                        moved + 1, blocked, n_blocked, opts,
+                    )  # fmt: skip
                 plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
                 chosen = -1
                 if count:
+                    chug = sips_left(stats, race.sizes, seat) if rules.chug else 0
                     chosen = choose_option(
-                        t, pol, rules, cars, race, pointers, seat, plan_heading, opts, base, count
-                    )
+                        race.bots[seat], opts, base, count, cars, seat, plan_heading, pol,
+                        t.kind, t.dist[k], t.lap_length[k], chug, rules.laps, race.draws,
+                        counters, pointers,
+                    )  # fmt: skip
                 if counters[C_STATUS] != OK:
                     return
                 if chosen < 0:
@@ -664,7 +697,12 @@ def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> No
         heading = action
         if done or moved == total:
             break
-    _end_move(t, rules, cars, race, seat, total, moved, heading, off)
+    k = counters[C_COMBO]
+    logs = (race.off_log, race.overtake_log)
+    _end_move(
+        nb, open_, t.kind, t.closed[k], t.dist[k], cars, stats, counters, race.ranks, race.before,
+        logs, seat, total, moved, heading, off,
+    )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
@@ -680,20 +718,6 @@ def _planned(plan, plan_dirs, path, n_path, n_plan, plan_start, n_dirs, legal, c
         d = plan_dirs[step]
         return d if legal[d] != NO else -2
     return STOP if can_stop else -2
-
-
-@njit(cache=True, inline="always")
-def _options(t, scratch, memo, k, cell, path, blocked, heading, total, moved, mode, n_blocked):
-    """The move help now: the memo for an unobstructed move start, else a live run."""
-    if moved == 0 and unobstructed(memo.reach[k, cell, heading + 1, total], blocked, n_blocked):
-        first = memo.firsts[k, cell, heading + 1, total]
-        if first >= 0:
-            return first, memo.counts[k, cell, heading + 1, total], memo.options
-    count = move_options(
-        t, scratch, t.closed[k], cell, heading, total - moved, moved, mode, path, moved + 1,
-        blocked, n_blocked, scratch.out,
-    )  # fmt: skip
-    return 0, count, scratch.out
 
 
 @njit(cache=True, inline="always")
@@ -760,36 +784,37 @@ def _step(lines, laps_to_race, cars, stats, counters, forks, seat, d, target, ki
 
 
 @njit(cache=True, inline="always")
-def _end_move(t, rules, cars, race, seat, total, moved, heading, off) -> None:
-    """``turns.end_move``: cells not moved, the cell landed on, overtakes."""
+def _end_move(
+    nb, open_, kinds, closed, dist, cars, stats, counters, ranks, before, logs, seat, total, moved,
+    heading, off,
+) -> None:  # fmt: skip
+    """``turns.end_move``: cells not moved, the cell landed on, overtakes; ``logs`` are
+    the off-track and overtake location logs."""
     if off:
-        drink(race.stats, seat, total - moved + 1, -1)  # RB-DICE-7
-        force_first(cars, race.stats, seat)
-        _log(race.counters, race.off_log, C_OFFS, cars[OFF_FROM, seat])
-        race.stats[seat, OFF_TRACK] += 1
+        drink(stats, seat, total - moved + 1, -1)  # RB-DICE-7
+        force_first(cars, stats, seat)
+        _log(counters, logs[0], C_OFFS, cars[OFF_FROM, seat])
+        stats[seat, OFF_TRACK] += 1
     else:
-        drink(race.stats, seat, total - moved, -1)  # RB-TURN-5
-        kind = t.kind[cars[CELL, seat]]
+        drink(stats, seat, total - moved, -1)  # RB-TURN-5
+        kind = kinds[cars[CELL, seat]]
         if kind == DOWNSHIFT:
-            force_first(cars, race.stats, seat)  # RB-CELL-2
+            force_first(cars, stats, seat)  # RB-CELL-2
         elif kind == BLOCK and cars[FLIPPED, seat] == 0:
             cars[FLIPPED, seat] = 1  # RB-CELL-3
-        _bonk(t, cars, t.closed[race.counters[C_COMBO]], seat, heading)
-    _overtakes(
-        t.dist[race.counters[C_COMBO]], cars, race.ranks, race.before, race.stats, race.counters,
-        race.overtake_log, seat,
-    )  # fmt: skip
+        _bonk(nb, open_, closed, cars, seat, heading)
+    _overtakes(dist, cars, ranks, before, stats, counters, logs[1], seat)
 
 
 @njit(cache=True, inline="always")
-def _bonk(t, cars, closed, seat, heading) -> None:
+def _bonk(nb, open_, closed, cars, seat, heading) -> None:
     """RB-CELL-3: every flipped cap one legal step ahead is turned back."""
     cell = cars[CELL, seat]
     for d in range(6):
         if heading >= 0 and not TURN_OK[heading, d]:
             continue
-        target = t.nb[cell, d]
-        if not t.open_[cell, d] or closed[target]:
+        target = nb[cell, d]
+        if not open_[cell, d] or closed[target]:
             continue
         for other in range(cars.shape[1]):
             mine = other == seat or cars[OFF_FROM, other] >= 0
@@ -892,31 +917,24 @@ def new_cars(n):
 
 @njit(cache=True, nogil=True)
 def play_batch(
-    t,
-    pol,
-    gv,
-    memo,
-    rules,
-    bots,
-    sizes,
-    n_forks,
-    dice,
-    draws,
-    stats,
-    counters,
-    off_log,
-    overtake_log,
-    lo,
-    hi,
-):
+    t, pol, gv, memo, rules, bots, sizes, n_forks, dice, draws, stats, counters, off_log,
+    overtake_log, scratch, cars, pointers, work, lo, hi,
+):  # fmt: skip
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
-    share per thread, each with its own work arrays, allocated once for all its races).
+    share per thread, each with its own work arrays: ``scratch`` from
+    :func:`.movehelp.new_scratch`, ``cars`` from :func:`new_cars`, ``pointers`` int64[n]
+    and ``work`` int64[8, W] with W >= max(32, n, forks)).
+
+    Every array is the caller's for the whole call, so the races run on views that
+    own nothing (:mod:`.borrow`).
     """
     n = bots.shape[0]
-    scratch = new_scratch(t.nb.shape[0], int(t.is_track.sum()))
-    cars = new_cars(n)
-    pointers = np.zeros(n, np.int64)
-    work = np.zeros((8, max(32, n, n_forks)), np.int64)  # rows: see the Race below
+    t, pol, memo = borrowed_tables(t), borrowed_policy(pol), borrowed_memo(memo)
+    scratch, cars = borrowed_scratch(scratch), borrow(cars)
+    pointers, work = borrow(pointers), borrow(work)
+    gv, bots, sizes = borrow(gv), borrow(bots), borrow(sizes)
+    dice, draws, stats, counters = borrow(dice), borrow(draws), borrow(stats), borrow(counters)
+    off_log, overtake_log = borrow(off_log), borrow(overtake_log)
     for g in range(lo, hi):
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],

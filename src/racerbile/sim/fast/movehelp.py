@@ -325,13 +325,18 @@ def _write_options(t, s, start, n_touched, out) -> int:
 
 
 class Memo(NamedTuple):
-    """Options of every unobstructed move start: ``firsts[combo, cell, heading + 1, total]``
-    indexes ``options`` and ``counts`` says how many follow."""
+    """The move help of every unobstructed start: ``firsts[moved, combo, cell, heading + 1,
+    total]`` indexes ``options`` and ``counts`` says how many follow.
 
-    firsts: np.ndarray  # int32[K, C, 7, 13]
-    counts: np.ndarray  # int32[K, C, 7, 13]
+    ``moved`` 0 is the start of the move; ``moved`` 1 is the first decision after one
+    forced step, the move so far being the cell behind and the cell (a first step that
+    is the only legal one is taken without a decision, so most plans start there).
+    """
+
+    firsts: np.ndarray  # int32[2, K, C, 7, 13], -1 when not tabled
+    counts: np.ndarray  # int32[2, K, C, 7, 13]
     options: Options
-    reach: np.ndarray  # uint64[K, C, 7, 13, W] bit per cell the move help may step onto
+    reach: np.ndarray  # uint64[2, K, C, 7, 13, W] bit per cell the move help may step onto
 
 
 @njit(cache=True)
@@ -375,56 +380,53 @@ def unobstructed(reach, blocked, n_blocked) -> bool:
 
 @njit(cache=True)
 def build_memo(t, n_track: int) -> Memo:
-    """Runs the move help for every start with no car in the way (moved = 0)."""
+    """Runs the move help for every start with no car in the way, at the start of the
+    move and after one step straight on from the cell behind (see :class:`Memo`)."""
     n_cells = t.nb.shape[0]
     n_combos = t.closed.shape[0]
     s = new_scratch(n_cells, n_track)
-    first = np.full((n_combos, n_cells, 7, 13), -1, np.int32)
-    reach = np.zeros((n_combos, n_cells, 7, 13, (n_cells + 63) // 64), np.uint64)
+    first = np.full((2, n_combos, n_cells, 7, 13), -1, np.int32)
+    reach = np.zeros((2, n_combos, n_cells, 7, 13, (n_cells + 63) // 64), np.uint64)
     here = np.zeros((n_cells, 7), np.bool_)
     ahead = np.zeros((n_cells, 7), np.bool_)
-    count = np.zeros((n_combos, n_cells, 7, 13), np.int32)
-    size = 1024
-    store = (
-        np.zeros(size, np.int32),
-        np.zeros(size, np.int32),
-        np.zeros(size, np.bool_),
-        np.zeros(size, np.int8),
-        np.zeros((size, MAX_STEPS), np.int8),
-        np.zeros(size, np.int8),
-    )
+    count = np.zeros((2, n_combos, n_cells, 7, 13), np.int32)
+    store = _grown_store(_empty_store(), 1024)
     used = 0
-    prefix = np.zeros(1, np.int32)
+    prefix = np.zeros(2, np.int32)
     blocked = np.zeros(1, np.int32)
     out = s.out
-    for combo in range(n_combos):
-        closed = t.closed[combo]
-        for cell in range(n_cells):
-            if not t.is_track[cell] or closed[cell]:
-                continue
-            prefix[0] = cell
-            for heading in range(-1, 6):
-                for total in range(1, 13):
-                    n = move_options(
-                        t, s, closed, cell, heading, total, 0, roll_mode(total), prefix, 1,
-                        blocked, 0, out,
-                    )  # fmt: skip
-                    if used + n > size:
-                        size = max(2 * size, used + n)
-                        store = _grown_store(store, size)
-                    first[combo, cell, heading + 1, total] = used
-                    _reach(
-                        t, closed, cell, heading, total, roll_mode(total), here, ahead,
-                        reach[combo, cell, heading + 1, total],
-                    )  # fmt: skip
-                    count[combo, cell, heading + 1, total] = n
-                    store[0][used : used + n] = out.cell[:n]
-                    store[1][used : used + n] = out.sips[:n]
-                    store[2][used : used + n] = out.off[:n]
-                    store[3][used : used + n] = out.steps[:n]
-                    store[4][used : used + n] = out.dirs[:n]
-                    store[5][used : used + n] = out.laps[:n]
-                    used += n
+    for moved in range(2):
+        for combo in range(n_combos):
+            closed = t.closed[combo]
+            for cell in range(n_cells):
+                if not t.is_track[cell] or closed[cell]:
+                    continue
+                for heading in range(-1, 6):
+                    if moved == 0:
+                        prefix[0] = cell
+                    elif heading < 0 or t.nb[cell, (heading + 3) % 6] < 0:
+                        continue  # after a step the car has a heading and a cell behind
+                    else:
+                        prefix[0], prefix[1] = t.nb[cell, (heading + 3) % 6], cell
+                    for total in range(1 + moved, 13):
+                        mode, left = roll_mode(total), total - moved
+                        n = move_options(
+                            t, s, closed, cell, heading, left, moved, mode, prefix, moved + 1,
+                            blocked, 0, out,
+                        )  # fmt: skip
+                        if used + n > store[0].shape[0]:
+                            store = _grown_store(store, max(2 * store[0].shape[0], used + n))
+                        key = (moved, combo, cell, heading + 1, total)
+                        first[key] = used
+                        count[key] = n
+                        _reach(t, closed, cell, heading, left, mode, here, ahead, reach[key])
+                        store[0][used : used + n] = out.cell[:n]
+                        store[1][used : used + n] = out.sips[:n]
+                        store[2][used : used + n] = out.off[:n]
+                        store[3][used : used + n] = out.steps[:n]
+                        store[4][used : used + n] = out.dirs[:n]
+                        store[5][used : used + n] = out.laps[:n]
+                        used += n
     options = Options(
         store[0][:used].copy(),
         store[1][:used].copy(),
@@ -434,6 +436,19 @@ def build_memo(t, n_track: int) -> Memo:
         store[5][:used].copy(),
     )
     return Memo(first, count, options, reach)
+
+
+@njit(cache=True)
+def _empty_store():
+    """The memo's growing arrays, empty."""
+    return (
+        np.zeros(0, np.int32),
+        np.zeros(0, np.int32),
+        np.zeros(0, np.bool_),
+        np.zeros(0, np.int8),
+        np.zeros((0, MAX_STEPS), np.int8),
+        np.zeros(0, np.int8),
+    )
 
 
 @njit(cache=True)
