@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from fractions import Fraction
 
@@ -80,3 +81,49 @@ def test_ledger_totals_are_derived_from_entries() -> None:
     assert len(ledger.entries) == 2  # zero-sip entries are not recorded
     assert ledger.sips_caused(0) == 3
     assert [row["sips"] for row in ledger.table()] == [0, 2, 1]
+
+
+def _linear_pick(outcomes: list[tuple[str, Fraction]], u: float) -> str:
+    """The definition: walk the exact cumulative numerators over the common denominator."""
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    target, cumulative = int(u * denominator), 0
+    for outcome, p in outcomes:
+        cumulative += p.numerator * (denominator // p.denominator)
+        if target < cumulative:
+            return outcome
+    return outcomes[-1][0]
+
+
+def test_pick_with_remembered_intervals_equals_the_exact_walk() -> None:
+    rng = np.random.default_rng(11)
+    tables = [
+        [(str(v), Fraction(1, 6)) for v in range(1, 7)],
+        [("a", Fraction(1, 3)), ("z", Fraction(0)), ("b", Fraction(1, 7)), ("c", Fraction(11, 21))],
+        [("a", Fraction(1, 2)), ("b", Fraction(1, 2))],
+    ]
+    for table in tables:
+        denominator = math.lcm(*(p.denominator for _, p in table))
+        edges = [k / denominator for k in range(denominator)]
+        near = [math.nextafter(e, side) for e in edges for side in (0.0, 1.0)]
+        draws = [*rng.random(20_000), *edges, *near, 0.0, math.nextafter(1.0, 0.0)]
+        as_tuple = tuple(table)  # remembered by identity
+        for u in draws:
+            expected = _linear_pick(table, float(u))
+            assert pick(as_tuple, float(u)) == expected
+            assert pick(table, float(u)) == expected  # a list is never remembered
+
+
+def test_ledger_totals_carried_through_add_equal_a_recount() -> None:
+    rng = np.random.default_rng(5)
+    drinks = (DrinkType.standard, DrinkType.light, DrinkType.other)
+    ledger = Ledger(drinks)
+    for _ in range(200):
+        entries = [
+            Drank(int(rng.integers(3)), int(rng.integers(0, 4)), "RB-TURN-6",
+                  caused_by=None if rng.random() < 0.3 else int(rng.integers(3)))
+            for _ in range(int(rng.integers(1, 3)))
+        ]  # fmt: skip
+        ledger = ledger.add(*entries)
+        recount = Ledger(drinks, ledger.entries)
+        assert ledger == recount
+        assert ledger.table() == recount.table()

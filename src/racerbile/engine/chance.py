@@ -9,6 +9,7 @@ in bulk from a generator with the same seed therefore sees the same dice.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeVar
@@ -20,14 +21,32 @@ T = TypeVar("T")
 
 def pick(outcomes: Sequence[tuple[T, Fraction]], u: float) -> T:
     """Returns the outcome for the uniform draw ``u`` in [0, 1)."""
+    denominator, cumulative = _intervals(outcomes)
+    # the first outcome whose cumulative numerator exceeds the target (the last if none)
+    index = bisect_right(cumulative, int(u * denominator))
+    return outcomes[min(index, len(outcomes) - 1)][0]
+
+
+_Intervals = tuple[int, tuple[int, ...]]  # common denominator, cumulative numerators
+_KNOWN: dict[int, tuple[Sequence[object], _Intervals]] = {}  # by id, with the object kept
+
+
+def _intervals(outcomes: Sequence[tuple[T, Fraction]]) -> _Intervals:
+    """Returns the exact integer intervals of ``outcomes``; remembered for tuples (a
+    game hands out the same immutable tuple at every throw), recomputed for the rest."""
+    known = _KNOWN.get(id(outcomes))
+    if known is not None and known[0] is outcomes:
+        return known[1]
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    target = int(u * denominator)
-    cumulative = 0
-    for outcome, p in outcomes:
-        cumulative += p.numerator * (denominator // p.denominator)
-        if target < cumulative:
-            return outcome
-    return outcomes[-1][0]
+    cumulative, total = [], 0
+    for _, p in outcomes:
+        total += p.numerator * (denominator // p.denominator)
+        cumulative.append(total)
+    found = (denominator, tuple(cumulative))
+    immutable = type(outcomes) is tuple and all(type(pair) is tuple for pair in outcomes)
+    if immutable and len(_KNOWN) < 64:
+        _KNOWN[id(outcomes)] = (outcomes, found)
+    return found
 
 
 class DiceStream:

@@ -57,17 +57,18 @@ class Ledger:
     def add(self, *entries: Drank) -> Ledger:
         """Returns the ledger with ``entries`` appended (entries of 0 sips are dropped)."""
         kept = tuple(e for e in entries if e.sips > 0)
-        return Ledger(self.drinks, self.entries + kept) if kept else self
+        if not kept:
+            return self
+        new = Ledger(self.drinks, self.entries + kept)
+        # Totals carried forward: recounting every entry at each read is quadratic in a race.
+        drunk, caused = self._totals
+        new.__dict__["_totals"] = _count(kept, drunk.copy(), caused.copy())
+        return new
 
     @cached_property
     def _totals(self) -> tuple[list[int], list[int]]:
-        drunk = [0] * len(self.drinks)
-        caused = [0] * len(self.drinks)
-        for e in self.entries:
-            drunk[e.player] += e.sips
-            if e.caused_by is not None and e.caused_by != e.player:
-                caused[e.caused_by] += e.sips
-        return drunk, caused
+        n = len(self.drinks)
+        return _count(self.entries, [0] * n, [0] * n)
 
     def sips_drunk(self, player: int) -> int:
         """Returns all sips the player has drunk."""
@@ -107,3 +108,14 @@ class Ledger:
             }
             for p in range(len(self.drinks))
         ]
+
+
+def _count(
+    entries: tuple[Drank, ...], drunk: list[int], caused: list[int]
+) -> tuple[list[int], list[int]]:
+    """Adds ``entries`` to the sips drunk and caused per player and returns both lists."""
+    for e in entries:
+        drunk[e.player] += e.sips
+        if e.caused_by is not None and e.caused_by != e.player:
+            caused[e.caused_by] += e.sips
+    return drunk, caused

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel
 
-from ..engine import CHANCE, Action, DiceStream, Drank, Event, Game, Result, step
+from ..engine import CHANCE, Action, DiceStream, Drank, Event, Game, Result
 from ..games import REGISTRY, get_game
 from .outcome import SEAT_FIELDS, GameOutcome, SeatOutcome
 
@@ -110,7 +110,8 @@ def play_game(
             action = bots[actor](state, rngs[actor])
             actors.append(actor)
         try:
-            result = step(game, state, action, actor)
+            # engine.step's checks hold by construction: ``actor`` is the one to act
+            result = game.apply(state, action)
         except ValueError as exc:
             who = players[actor] if isinstance(actor, int) else "chance"
             raise SimulationError(

@@ -25,10 +25,12 @@ order (cheapest first, then by cell), and only ``random`` draws from the generat
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -43,14 +45,17 @@ from .state import Car, State
 from .track import CellKind
 
 FAR = 10_000
+# The actions bots look for in the legal list, built once (they are immutable values).
+_ROLL, _STOP, _PASS, _UP, _DOWN = Roll(), Stop(), Pass(), Shift("up"), Shift("down")
+_STEP_TO = tuple(StepTo(d) for d in range(6))
 
 
 # -- what an end cell means -----------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """One end cell of the current roll, with what ending there brings."""
+class Plan(NamedTuple):
+    """One end cell of the current roll, with what ending there brings (a named tuple:
+    one is built for every end cell at every move decision)."""
 
     option: MoveOption
     place: Hex  # the track cell the car counts at (where it left, when off the track)
@@ -92,7 +97,7 @@ def plans(state: State) -> list[Plan]:
     before = car.laps * length - _distance(state, car.laps, car.place)
     mine = rank_key(state, seat)
     keys = (rank_key(state, k) for k in range(len(state.cars)) if k != seat)
-    ahead = [key for key in keys if key < mine]  # the cars this move may overtake
+    ahead = sorted(key for key in keys if key < mine)  # the cars this move may overtake
     fields = {car.laps: field_for(state.config, state.forks, car.laps)}  # by laps at the end
     out = []
     for option in move_options(state).values():
@@ -103,7 +108,7 @@ def plans(state: State) -> list[Plan]:
             field = fields[laps] = field_for(state.config, state.forks, laps)
         distance = field.get(cell, FAR)
         after = (-laps, distance, FAR)
-        passed = sum(key > after for key in ahead)
+        passed = len(ahead) - bisect_right(ahead, after)  # the keys greater than ``after``
         out.append(
             Plan(option, cell, laps, laps * length - distance - before, passed, toasts,
                  None if option.off_track else geo.kinds.get(cell))
@@ -212,21 +217,21 @@ GearChoice = Callable[[State, list[int], np.random.Generator], int]
 
 def _gear_options(state: State, legal: Sequence[Action]) -> list[int]:
     gear = _mover(state).gear
-    gears = [gear] if Roll() in legal else []
-    if Shift("up") in legal:
+    gears = [gear] if _ROLL in legal else []
+    if _UP in legal:
         gears.append(gear + 1)
-    if Shift("down") in legal:
+    if _DOWN in legal:
         gears.append(gear - 1)
     return gears
 
 
 def _shift_towards(state: State, legal: Sequence[Action], wanted: int) -> Action:
     gear = _mover(state).gear
-    if wanted > gear and Shift("up") in legal:
-        return Shift("up")
-    if wanted < gear and Shift("down") in legal:
-        return Shift("down")
-    return Roll() if Roll() in legal else legal[0]
+    if wanted > gear and _UP in legal:
+        return _UP
+    if wanted < gear and _DOWN in legal:
+        return _DOWN
+    return _ROLL if _ROLL in legal else legal[0]
 
 
 def best_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
@@ -354,7 +359,7 @@ def decide(state: State, rng: np.random.Generator, gear: GearChoice, plan: PlanC
         return _shift_towards(state, legal, gear(state, _gear_options(state, legal), rng))
     if turn is not None and turn.phase == "move":
         return _step_towards(state, legal, plan, rng)
-    return Pass() if Pass() in legal else legal[0]
+    return _PASS if _PASS in legal else legal[0]
 
 
 def _step_towards(
@@ -377,17 +382,17 @@ def _step_towards(
             return action
     options = plans(state)
     if not options:
-        return Stop() if Stop() in legal else legal[0]
+        return _STOP if _STOP in legal else legal[0]
     chosen = plan(state, options, rng)
     cache[key] = TurnPlan.of(state, chosen.option.directions)
     directions = chosen.option.directions
-    if directions and StepTo(directions[0]) in legal:
-        return StepTo(directions[0])
+    if directions and _STEP_TO[directions[0]] in legal:
+        return _STEP_TO[directions[0]]
     if chosen.off_track:  # the step that leaves the track (RB-DICE-7)
         off = [a for a in legal if isinstance(a, StepTo)]
         if off:
             return off[0]
-    return Stop() if Stop() in legal else legal[0]
+    return _STOP if _STOP in legal else legal[0]
 
 
 _PLAN = "bot-plan"
@@ -435,7 +440,7 @@ class TurnPlan:
         if done < self.start or self.cells[:done] != path or self.ident != self.ident_of(state):
             return None
         step = done - self.start
-        return StepTo(self.directions[step]) if step < len(self.directions) else Stop()
+        return _STEP_TO[self.directions[step]] if step < len(self.directions) else _STOP
 
 
 def bot(gear: GearChoice, plan: PlanChoice) -> Bot:

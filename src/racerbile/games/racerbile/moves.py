@@ -113,40 +113,52 @@ def step_kind(
     return ON
 
 
-def legal_steps(
-    state: State, directions: range | tuple[int, ...] = range(6)
-) -> list[tuple[int, int]]:
+_ALL = range(6)
+
+
+def legal_steps(state: State, directions: range | tuple[int, ...] = _ALL) -> list[tuple[int, int]]:
     """Returns ``(direction, kind)`` for every legal step of the car moving now."""
     turn = state.turn
     assert turn is not None
     car = state.cars[turn.seat]
     geo = geometry(state.config.track)
     closed = closed_for(state.config, state.forks, car.laps)
-    kinds = _step_kinds(geo, car.cell, turn, closed)
-    if kinds is None:  # not a track cell: no table, ask step_kind direction by direction
-        kinds = [NO] * 6
+    found = _table_steps(geo, car.cell, turn, closed)
+    if found is None:  # not a track cell: no table, ask step_kind direction by direction
+        found = []
         for d in range(6):
-            kinds[d] = step_kind(
+            kind = step_kind(
                 geo, car.cell, turn.heading, d,
                 mode=turn.mode, path=turn.path, blocked=turn.blocked, closed=closed,
             )  # fmt: skip
-    return [(d, kinds[d]) for d in directions if kinds[d]]
+            if kind:
+                found.append((d, kind))
+    if directions is _ALL:
+        return found
+    kinds = dict(found)
+    return [(d, kinds[d]) for d in directions if d in kinds]
 
 
-def _step_kinds(geo: Geometry, cell: Hex, turn: Turn, closed: frozenset[Hex]) -> list[int] | None:
-    """Returns :func:`step_kind` of each direction from ``cell`` (None off the tables),
-    trying only the directions the heading allows."""
+def _table_steps(
+    geo: Geometry, cell: Hex, turn: Turn, closed: frozenset[Hex]
+) -> list[tuple[int, int]] | None:
+    """Returns the legal ``(direction, kind)`` pairs from ``cell`` in direction order, as
+    :func:`step_kind` decides them (None off the tables), trying only the directions the
+    heading allows."""
     if cell not in geo.turns:
         return None
+    heading = turn.heading
     fast = turn.mode == "fast"
-    kinds = [NO] * 6
-    for d, target, opened, _ in _tries(geo, cell, turn.heading, fast):
+    goes_off = fast and heading is not None  # RB-DICE-7
+    blocked, path = turn.blocked, turn.path
+    found = []
+    for d, target, opened, _ in _tries(geo, cell, heading, fast):
         if not opened or target in closed:
-            if fast and turn.heading is not None:
-                kinds[d] = OFF  # RB-DICE-7
-        elif target not in turn.blocked and target not in turn.path:
-            kinds[d] = ON
-    return kinds
+            if goes_off:
+                found.append((d, OFF))
+        elif target not in blocked and target not in path:
+            found.append((d, ON))
+    return found
 
 
 def _tries(geo: Geometry, cell: Hex, heading: int | None, fast: bool) -> tuple[_Step, ...]:
@@ -268,9 +280,12 @@ def search(
         may_stop = not fast and turn.moved + k >= 1
         grown: dict[tuple[Hex, int | None], list[_Path]] = {}
         for (here, heading), paths in frontier.items():
+            if may_stop or not left:
+                # The paths are cheapest first and all end here; an offer must be strictly
+                # cheaper to count, so only the first can be the one for stopping here.
+                squeals, directions, cells, laps = paths[0]
+                offer(cells[-1], squeals, directions, laps, left)
             if not left:
-                for squeals, directions, cells, laps in paths:
-                    offer(cells[-1], squeals, directions, laps, 0)
                 continue
             steps = _tries(geo, here, heading, fast)
             goes_off = fast and heading is not None  # RB-DICE-7: straight on, off the track
@@ -279,8 +294,6 @@ def search(
                 shut = shuts.get(laps)
                 if shut is None:
                     shut = shuts[laps] = closed(laps)
-                if may_stop:
-                    offer(cells[-1], squeals, directions, laps, left)
                 can_step = False
                 for d, target, opened, crossing in steps:
                     if opened and target not in shut:

@@ -92,7 +92,20 @@ def counted_laps(state: State, seat: int) -> int:
 
 def ranking(state: State) -> tuple[int, ...]:
     """Returns the seats in race order, leader first (RB-TRACK-6)."""
-    keys = [_key(state, seat, car) for seat, car in enumerate(state.cars)]
+    if state.lemans is not None:
+        keys = [_key(state, seat, car) for seat, car in enumerate(state.cars)]
+    else:  # _key without Le Mans, inlined: this runs several times per turn
+        config, forks = state.config, state.forks
+        keys = [
+            (
+                -car.laps,
+                field_for(config, forks, car.laps).get(
+                    car.cell if car.off_from is None else car.off_from, _FAR
+                ),
+                car.arrived,
+            )
+            for car in state.cars
+        ]
     return tuple(sorted(range(len(keys)), key=keys.__getitem__))
 
 

@@ -177,7 +177,10 @@ def _out_of_fuel(tx: Tx, seat: int) -> bool:
 
 # -- legal actions -------------------------------------------------------------------
 
-_STEP_TO = tuple(StepTo(d) for d in range(6))  # actions are immutable values: built once
+# Actions are immutable values: the ones listed at every decision are built once.
+_STEP_TO = tuple(StepTo(d) for d in range(6))
+_ROLL, _STOP, _PASS = Roll(), Stop(), Pass()
+_SHIFTS = {"up": Shift("up"), "down": Shift("down")}
 
 
 def legal_turn_actions(state: State) -> list[Action]:
@@ -185,19 +188,19 @@ def legal_turn_actions(state: State) -> list[Action]:
     turn = state.turn
     assert turn is not None
     if turn.phase == "shift":
-        actions: list[Action] = [Roll()]
-        actions += [Shift(d) for d in ("up", "down") if shift_problem(state, d) is None]
+        actions: list[Action] = [_ROLL]
+        actions += [a for d, a in _SHIFTS.items() if shift_problem(state, d) is None]
         if state.lemans is not None:
             actions += lemans.driver_changes(state)  # RB-LM-9
     elif turn.phase == "move":
         steps = legal_steps(state)
         actions = [_STEP_TO[d] for d, _ in steps]
         if _stop_problem(turn, bool(steps)) is None:
-            actions.append(Stop())
+            actions.append(_STOP)
     elif turn.phase == "name":
         actions = lemans.names(state)  # RB-LM-5
     else:
-        actions = [Pass()]
+        actions = [_PASS]
     if state.config.manual:
         actions += [Announce(w) for w in ANNOUNCEMENTS if announce_problem(state, w) is None]
     return actions
@@ -421,11 +424,12 @@ def step(tx: Tx, direction: int, kind: int) -> None:
         if state.config.options.two_wheels:
             wheels(tx, 2 if turning else 4)
     clock = state.clock
+    said = tx.turn.said
     tx.set_turn(
         moved=turn.moved + 1,
         path=(*turn.path, target),
         heading=direction,
-        said=tx.turn.said - {"squeal"},
+        said=said - {"squeal"} if "squeal" in said else said,
     )
     tx.update(clock=clock + 1)
     if kind == OFF:

@@ -46,7 +46,8 @@ class Tx:
     @property
     def turn(self) -> Turn:
         """Returns the turn in progress (the caller knows there is one)."""
-        turn: Turn | None = self.get("turn")
+        # self.get("turn") inlined: this is read several times per step
+        turn: Turn | None = self._changes.get("turn", self._state.turn)
         assert turn is not None
         return turn
 
@@ -58,7 +59,7 @@ class Tx:
 
     def car(self, seat: int) -> Car:
         """Returns the car of ``seat``."""
-        car: Car = self.get("cars")[seat]
+        car: Car = self._changes.get("cars", self._state.cars)[seat]
         return car
 
     def emit(self, *events: Event) -> None:
