@@ -84,6 +84,8 @@ class Race(NamedTuple):
     path: np.ndarray  # int32[16] cells of the move so far
     plan: np.ndarray  # int32[32] cells of the move as planned
     plan_dirs: np.ndarray  # int32[16]
+    legal: np.ndarray  # int64[6] the kind of each step from the car's cell
+    gears: np.ndarray  # int64[3] the gears a bot may choose among
     sizes: np.ndarray  # int32[n] sips in a full drink (RB-DRINK-1)
     bots: np.ndarray  # int32[n]
     dice: np.ndarray  # float64[D]
@@ -468,7 +470,7 @@ def take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat) -> N
     cars[HOLD_FIRST, seat] = 0
     _shift_phase(
         race.bots[seat], barred, cars, seat, pol, gv, t.nb, t.open_, t.is_track,
-        t.closed[counters[C_COMBO]], race.draws, counters, pointers, stats, rules.laps,
+        t.closed[counters[C_COMBO]], race.draws, counters, pointers, stats, rules.laps, race.gears,
     )  # fmt: skip
     total = _roll(rules.smashed, cars, stats, race.sizes, race.dice, counters, seat)
     if counters[C_STATUS] != OK:
@@ -498,11 +500,11 @@ def _back_on_track(chug, cars, stats, sizes, counters, seat) -> bool:
 @njit(cache=True, inline="always")
 def _shift_phase(
     bot, barred, cars, seat, pol, gv, nb, open_, is_track, closed, draws, counters, pointers,
-    stats, laps_to_race,
+    stats, laps_to_race, gears,
 ) -> None:  # fmt: skip
-    """RB-DICE-2/3: the bot shifts towards the gear it wants, then rolls."""
+    """RB-DICE-2/3: the bot shifts towards the gear it wants, then rolls (``gears`` is
+    room for the gears to choose among)."""
     up_done, down_done = False, False
-    gears = np.zeros(3, np.int64)
     while True:
         gear = cars[GEAR, seat]
         up = gear < 3 and not up_done and not barred
@@ -624,7 +626,7 @@ def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> No
     path[0] = cars[CELL, seat]
     n_path, moved = 1, 0
     n_plan, plan_start, n_dirs = 0, 0, 0
-    legal = np.zeros(6, np.int64)
+    legal = race.legal
     off = False
     while True:
         cell = cars[CELL, seat]
@@ -923,7 +925,7 @@ def play_batch(
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
     share per thread, each with its own work arrays: ``scratch`` from
     :func:`.movehelp.new_scratch`, ``cars`` from :func:`new_cars`, ``pointers`` int64[n]
-    and ``work`` int64[8, W] with W >= max(32, n, forks)).
+    and ``work`` int64[10, W] with W >= max(32, n, forks)).
 
     Every array is the caller's for the whole call, so the races run on views that
     own nothing (:mod:`.borrow`).
@@ -938,7 +940,8 @@ def play_batch(
     for g in range(lo, hi):
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
-            work[4, :n], work[5, :16], work[6, :32], work[7, :16], sizes, bots, dice[g],
+            work[4, :n], work[5, :16], work[6, :32], work[7, :16], work[8, :6], work[9, :3],
+            sizes, bots, dice[g],
             draws[g], off_log[g], overtake_log[g],
         )  # fmt: skip
         play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo)
