@@ -28,7 +28,7 @@ from ...games.racerbile.setup import Config, Options, configure
 from ...games.racerbile.track import Track
 from ..outcome import GameOutcome, SeatOutcome
 from ..runner import MAX_ACTIONS, SimSpec, SimulationError, bot_rng, game_seed, resolve_game
-from . import kernel
+from . import kernel, race
 from .movehelp import Memo, build_memo, new_scratch
 from .tables import (
     MAX_COMBOS,
@@ -55,7 +55,7 @@ class Prepared:
     tables: Tables
     memo: Memo
     policy: PolicyTables
-    rules: kernel.Rules
+    rules: race.Rules
     bots: np.ndarray
     sizes: np.ndarray
     keys: tuple[str, ...]  # "q,r" per numbered cell (outcome locations)
@@ -107,9 +107,9 @@ def _setup_problem(setup: Setup, config: Config, players: Sequence[str]) -> str 
     rules_on = [name for name in on if name != "stalin"]  # RB-OPT-3 changes no rule
     if rules_on:
         return f"special rules are not covered ({', '.join(rules_on)})"
-    unknown = sorted({p for p in players if p not in kernel.BOT_CODES})
+    unknown = sorted({p for p in players if p not in race.BOT_CODES})
     if unknown:
-        return f"bots {', '.join(unknown)} are not covered (covered: {', '.join(kernel.BOT_CODES)})"
+        return f"bots {', '.join(unknown)} are not covered (covered: {', '.join(race.BOT_CODES)})"
     if len(players) != len(setup.players):
         return "the number of bots does not match the number of players"
     if config.per_lap_forks:
@@ -134,7 +134,7 @@ def _prepared(setup_json: str, players: tuple[str, ...]) -> Prepared:
         tables=tables,
         memo=_memo(track),
         policy=policy,
-        rules=kernel.Rules(
+        rules=race.Rules(
             laps=config.laps,
             facing=config.rules.facing,
             smashed=config.rules.smashed_gearbox,
@@ -143,7 +143,7 @@ def _prepared(setup_json: str, players: tuple[str, ...]) -> Prepared:
             behind=track.grid_behind_line,
             max_actions=MAX_ACTIONS,
         ),
-        bots=np.array([kernel.BOT_CODES[p] for p in players], np.int64),
+        bots=np.array([race.BOT_CODES[p] for p in players], np.int64),
         sizes=np.array([d.sips for d in config.drinks], np.int64),
         keys=tuple(str(h) for h in numbering(track).cells),
     )
@@ -198,10 +198,10 @@ def _play(
     for g, (index, seed) in enumerate(zip(indices, seeds, strict=True)):
         dice[g] = np.random.default_rng(seed).random(sizes.dice)
         for seat in range(n):
-            if prepared.bots[seat] == kernel.RANDOM:
+            if prepared.bots[seat] == race.RANDOM:
                 draws[g, seat] = bot_rng(spec.seed, index, seat).random(draws.shape[2])
-    stats = np.zeros((games, n, kernel.N_STATS), np.int64)
-    counters = np.zeros((games, kernel.N_COUNTERS), np.int64)
+    stats = np.zeros((games, n, race.N_STATS), np.int64)
+    counters = np.zeros((games, race.N_COUNTERS), np.int64)
     off_log = np.zeros((games, sizes.log), np.int64)
     overtake_log = np.zeros((games, sizes.log), np.int64)
     arrays = (
@@ -213,12 +213,12 @@ def _play(
     done: dict[int, GameOutcome] = {}
     again: list[int] = []
     for g, index in enumerate(indices):
-        status = counters[g, kernel.C_STATUS]
-        if status == kernel.TOO_LONG:
+        status = counters[g, race.C_STATUS]
+        if status == race.TOO_LONG:
             raise SimulationError(
                 f"game {index} (dice seed {seeds[g]}) did not end in {MAX_ACTIONS} actions"
             )
-        if status != kernel.OK:
+        if status != race.OK:
             again.append(index)
             continue
         done[index] = _outcome(prepared, spec, index, seeds[g], stats[g], counters[g],
@@ -274,7 +274,7 @@ def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ..
 
 def _draws_needed(prepared: Prepared) -> bool:
     """Tells whether any seat's bot draws from its generator (only ``random`` does)."""
-    return bool((prepared.bots == kernel.RANDOM).any())
+    return bool((prepared.bots == race.RANDOM).any())
 
 
 def _outcome(
@@ -293,26 +293,26 @@ def _outcome(
         SeatOutcome(
             seat=k,
             player=spec.players[k],
-            place=row[kernel.PLACE],
-            sips=row[kernel.SIPS],
-            beers=row[kernel.SIPS] // int(prepared.sizes[k]),
-            caused=row[kernel.CAUSED],
-            off_track=row[kernel.OFF_TRACK],
-            overtakes_given=row[kernel.GIVEN],
-            overtakes_taken=row[kernel.TAKEN],
-            turns=row[kernel.TURNS],
+            place=row[race.PLACE],
+            sips=row[race.SIPS],
+            beers=row[race.SIPS] // int(prepared.sizes[k]),
+            caused=row[race.CAUSED],
+            off_track=row[race.OFF_TRACK],
+            overtakes_given=row[race.GIVEN],
+            overtakes_taken=row[race.TAKEN],
+            turns=row[race.TURNS],
         )
         for k, row in enumerate(rows)
     )
     locations = {
-        "off_track": [keys[c] for c in off_log[: counters[kernel.C_OFFS]].tolist()],
-        "overtake": [keys[c] for c in overtake_log[: counters[kernel.C_OVERTAKES]].tolist()],
+        "off_track": [keys[c] for c in off_log[: counters[race.C_OFFS]].tolist()],
+        "overtake": [keys[c] for c in overtake_log[: counters[race.C_OVERTAKES]].tolist()],
     }
     return GameOutcome(
         index=index,
         seed=seed,
         seats=seats,
-        length=int(counters[kernel.C_ROUNDS]),
-        actions=int(counters[kernel.C_ACTIONS]),
+        length=int(counters[race.C_ROUNDS]),
+        actions=int(counters[race.C_ACTIONS]),
         locations=locations,
     )

@@ -1,0 +1,170 @@
+# mypy: disallow-untyped-defs=False
+"""The compiled race's data and bookkeeping: codes, the race arrays, sips, dice, ranking.
+
+The cars of a race are one int64 array ``cars[FIELD, seat]`` (the reference's ``Car``
+fields); everything else that changes in a race is a :class:`Race` of arrays. The
+helpers here are small and inlined into the turn (:mod:`.turn`) and the bots'
+decisions (:mod:`.decide`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+RANDOM, CAUTIOUS, GREEDY, STALIN, OPTIMAL = 0, 1, 2, 3, 4
+BOT_CODES = {"random": RANDOM, "cautious": CAUTIOUS, "greedy": GREEDY, "stalin": STALIN,
+             "optimal": OPTIMAL}  # fmt: skip
+OK, NEED_DICE, NEED_BOT, NEED_LOG, TOO_LONG = 0, 1, 2, 3, 4
+STOP = -1
+UNSET = -1_000_000  # "no value" for laps toasted (RB-CELL-4)
+# Per-seat result columns.
+PLACE, SIPS, CAUSED, OFF_TRACK, GIVEN, TAKEN, TURNS = range(7)
+N_STATS = 7
+
+
+class Rules(NamedTuple):
+    """The race settings the kernel reads (all integers)."""
+
+    laps: int
+    facing: bool  # RB-RACE-4
+    smashed: bool  # RB-RACE-2
+    chug: bool  # RB-RACE-3
+    time_trial: bool  # RB-RACE-1
+    behind: bool  # the grid lies behind the line
+    max_actions: int
+
+
+# The cars of one race: ``cars[FIELD, seat]``.
+CELL, HEADING, GEAR, LAPS, ARRIVED, OFF_FROM, FLIPPED, TOASTED = range(8)
+CAR_TURNS, HOLD_FIRST, LAST_END = range(8, 11)  # LAST_END: the end cell of the last step
+N_CAR_FIELDS = 11
+# HEADING and OFF_FROM are -1 for none; FLIPPED and HOLD_FIRST are 0 or 1.
+
+
+class Race(NamedTuple):
+    """Everything that changes in one race besides the cars."""
+
+    stats: np.ndarray  # int64[n, N_STATS]
+    counters: np.ndarray  # int64[N_COUNTERS]: see the C_* indices
+    forks: np.ndarray  # int64[F] chosen branch + 1 per fork (0: not chosen)
+    order: np.ndarray  # int64[n] the turn order
+    ranks: np.ndarray  # int64[n] scratch for the ranking
+    before: np.ndarray  # int64[n] ranking at the start of the move
+    blocked: np.ndarray  # int64[n] cells blocked for the mover
+    path: np.ndarray  # int64[16] cells of the move so far
+    plan: np.ndarray  # int64[32] cells of the move as planned
+    plan_dirs: np.ndarray  # int64[16]
+    legal: np.ndarray  # int64[6] the kind of each step from the car's cell
+    gears: np.ndarray  # int64[3] the gears a bot may choose among
+    sizes: np.ndarray  # int64[n] sips in a full drink (RB-DRINK-1)
+    bots: np.ndarray  # int64[n] bot codes
+    dice: np.ndarray  # float64[D]
+    draws: np.ndarray  # float64[n, B]
+    off_log: np.ndarray  # int64[L] cells left from (RB-DICE-7)
+    overtake_log: np.ndarray  # int64[L] where overtakers ended (RB-TURN-6)
+
+
+# Race.counters: the step clock, dice used, bot decisions, the final round flag, rounds
+# played, the status, log lengths, and the fork combination chosen so far.
+C_CLOCK, C_DICE, C_ACTIONS, C_FINAL, C_ROUNDS, C_STATUS, C_OFFS, C_OVERTAKES, C_COMBO = range(9)
+N_COUNTERS = 9
+
+
+# -- bookkeeping ---------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def drink(stats, seat, sips, by) -> None:
+    """Records ``sips`` for ``seat``; ``by`` (>= 0) is the seat that caused them."""
+    if sips <= 0:
+        return
+    stats[seat, SIPS] += sips
+    if by >= 0 and by != seat:
+        stats[by, CAUSED] += sips
+
+
+@njit(cache=True, inline="always")
+def sips_left(stats, sizes, seat) -> int:
+    """RB-DRINK-2: sips left in the current drink."""
+    size = sizes[seat]
+    return size - stats[seat, SIPS] % size
+
+
+@njit(cache=True, inline="always")
+def next_die(dice, counters) -> int:
+    """One throw of one die (1-6) from the dice doubles; 0 when they ran out."""
+    i = counters[C_DICE]
+    if i >= dice.shape[0]:
+        counters[C_STATUS] = NEED_DICE
+        return 0
+    counters[C_DICE] = i + 1
+    return int(dice[i] * 6.0) + 1
+
+
+@njit(cache=True, inline="always")
+def pick_index(draws, counters, pointers, seat, n) -> int:
+    """``bots.pick_index``: floor(u * n) from the seat's next double; -1 when out."""
+    i = pointers[seat]
+    if i >= draws.shape[1]:
+        counters[C_STATUS] = NEED_BOT
+        return -1
+    pointers[seat] = i + 1
+    return min(int(draws[seat, i] * n), n - 1)
+
+
+@njit(cache=True, inline="always")
+def combo(radix, forks) -> int:
+    """The fork combination chosen so far (the row of the fork-dependent tables)."""
+    k = 0
+    for f in range(forks.shape[0]):
+        k += forks[f] * radix[f]
+    return k
+
+
+@njit(cache=True, inline="always")
+def ranking(dist, cars, out) -> None:
+    """RB-TRACK-6: seats leader first by (laps DESC, distance ASC, arrival ASC);
+    ``dist`` is the distance row of the fork combination chosen so far."""
+    n = out.shape[0]
+    for s in range(n):
+        out[s] = s
+    for i in range(1, n):
+        s = out[i]
+        j = i - 1
+        while j >= 0 and _after(cars, dist, out[j], s):
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = s
+
+
+@njit(cache=True, inline="always")
+def _distance(cars, dist, seat) -> int:
+    """The seat's distance to the line (from the cell it left, when off the track)."""
+    off = cars[OFF_FROM, seat]
+    return dist[off if off >= 0 else cars[CELL, seat]]
+
+
+@njit(cache=True, inline="always")
+def _after(cars, dist, a, b) -> bool:
+    """Tells whether seat ``a`` sorts after seat ``b``: fewer laps, then further
+    from the line, then arrived later, then the higher seat."""
+    if cars[LAPS, a] != cars[LAPS, b]:
+        return cars[LAPS, a] < cars[LAPS, b]
+    da, db = _distance(cars, dist, a), _distance(cars, dist, b)
+    if da != db:
+        return da > db
+    if cars[ARRIVED, a] != cars[ARRIVED, b]:
+        return cars[ARRIVED, a] > cars[ARRIVED, b]
+    return a > b
+
+
+@njit(cache=True, inline="always")
+def position(order, seat) -> int:
+    """Index of ``seat`` in ``order``."""
+    for i in range(order.shape[0]):
+        if order[i] == seat:
+            return i
+    return -1
