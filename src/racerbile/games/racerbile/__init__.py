@@ -1,4 +1,5 @@
-"""Racerbile: the game object behind the engine contract (rules in rules.py and turns.py).
+"""Racerbile: the game object behind the engine contract (rules in rules.py; the turn in
+turn_cycle.py, shift_roll.py and moving.py).
 
 ``GAME`` satisfies :class:`racerbile.engine.contract.Game`; rule sets Babybile,
 Racerbile and Le Mans (lemans.py), every special rule a switch of :class:`~.setup.Setup`,

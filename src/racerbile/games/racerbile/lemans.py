@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 from ...engine.contract import Action, Event
 from ...engine.errors import IllegalAction, InvalidAction
 from ...hexgrid import Hex
-from . import turns
+from . import moving, turn_cycle
 from .actions import RaceOver, _Sentence
 from .ranking import counted_laps, gap, ranking
 from .setup import Config
@@ -269,7 +269,7 @@ def rebase_move(tx: Tx) -> None:
     tx.set_turn(before=ranking(state.replace(cars=cars)))
 
 
-# -- hooks called by the turn (turns.py) ------------------------------------------------
+# -- hooks called by the turn (turn_cycle.py, shift_roll.py, moving.py) ---------------
 
 
 def turn_begins(tx: Tx, seat: int) -> bool:
@@ -336,15 +336,15 @@ def advance(tx: Tx) -> None:
         if order[index] not in out:
             break
     tx.update(index=index)
-    turns.begin_turn(tx)
+    turn_cycle.begin_turn(tx)
 
 
 def pass_turn(tx: Tx) -> None:
     """RB-LM-10: the turn passes at once; a car in the middle of its move stays there."""
     turn = tx.turn
     if turn.phase == "move" and turn.moved:
-        turns.overtakes(tx, turn.seat)
-    turns.close_turn(tx)
+        moving.overtakes(tx, turn.seat)
+    turn_cycle.close_turn(tx)
 
 
 def stalled(tx: Tx, seat: int) -> bool:
@@ -424,7 +424,7 @@ def name_opponent(tx: Tx, action: Any) -> None:
         raise _illegal(state, "name an opponent still in the race", "RB-LM-5")
     _set(tx, named=seat)
     tx.emit(OpponentNamed(turn.seat, seat))
-    turns.to_end(tx)
+    turn_cycle.to_end(tx)
 
 
 def judge_name(state: State, judge: Any) -> str:

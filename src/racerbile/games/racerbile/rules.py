@@ -1,12 +1,12 @@
 """The Racerbile rules: a pure state machine over frozen states (no I/O, no randomness).
 
-Rule ids implemented here and in the modules it calls (turns.py, announcing.py,
-moves.py, ranking.py): RB-DRINK-1…3, RB-TRACK-3…7, RB-CAP-1, RB-NOL-1, RB-START-1…3,
-RB-DICE-1…7, RB-CELL-1…6, RB-TURN-1…9, RB-END-1, RB-RACE-1…4, RB-OPT-1…8,
-RB-ANN-1; Le Mans (lemans.py): RB-LM-1, RB-LM-3…5, RB-LM-8…13; referee mode and the
-judges' console (referee.py): RB-REF-1/2, RB-DRINK-4, RB-CAP-1's physical faults,
-RB-LM-2, RB-LM-6, RB-LM-7, RB-LM-11. RB-OPT-3 is a bot personality and changes no
-rule. Le Mans decisions are listed in lemans.py, referee decisions in referee.py.
+Rule ids implemented here and in the modules it calls (turn_cycle.py, shift_roll.py,
+moving.py, announcing.py, moves.py, ranking.py): RB-DRINK-1…3, RB-TRACK-3…7, RB-CAP-1,
+RB-NOL-1, RB-START-1…3, RB-DICE-1…7, RB-CELL-1…6, RB-TURN-1…9, RB-END-1, RB-RACE-1…4,
+RB-OPT-1…8, RB-ANN-1; Le Mans (lemans.py): RB-LM-1, RB-LM-3…5, RB-LM-8…13; referee
+mode and the judges' console (referee.py): RB-REF-1/2, RB-DRINK-4, RB-CAP-1's physical
+faults, RB-LM-2, RB-LM-6, RB-LM-7, RB-LM-11. RB-OPT-3 is a bot personality and changes
+no rule. Le Mans decisions are listed in lemans.py, referee decisions in referee.py.
 
 Decisions followed (racerbile.md) and made here:
 
@@ -71,7 +71,7 @@ from typing import Any
 from ...engine.contract import CHANCE, Action, Actor, Step
 from ...engine.errors import IllegalAction, InvalidAction
 from ...engine.ledger import Ledger
-from . import announcing, lemans, referee, turns
+from . import announcing, lemans, moving, referee, shift_roll, turn_cycle
 from .actions import (
     Announce,
     Die,
@@ -113,7 +113,7 @@ def start(config: Config) -> State:
     n = config.players
     state = State(
         config=config,
-        cars=turns.grid_cars(config, tuple(range(n))),
+        cars=turn_cycle.grid_cars(config, tuple(range(n))),
         ledger=Ledger(config.drinks),
         phase="trial" if config.rules.time_trial else "order",
         groups=(tuple(range(n)),),
@@ -150,7 +150,7 @@ def legal_actions(state: State) -> list[Action]:
     if to_act(state) is CHANCE:  # a die is thrown: start order or a turn's roll
         return [a for a, _ in DIE_OUTCOMES]
     if phase == "race":
-        return turns.legal_turn_actions(state)
+        return shift_roll.legal_turn_actions(state)
     if phase == "trial":
         return [TimeTrial(t) for t in TRIAL_CHOICES]
     if phase == "facing":
@@ -191,7 +191,7 @@ def _die(tx: Tx, action: Any) -> None:
     if state.phase == "order":
         _order_die(tx, value)
     else:
-        turns.turn_die(tx, value)
+        shift_roll.turn_die(tx, value)
 
 
 def _order_die(tx: Tx, value: int) -> None:
@@ -236,11 +236,11 @@ def _time_trial(tx: Tx, action: Any) -> None:
 def _order_known(tx: Tx, order: tuple[int, ...]) -> None:
     tx.emit(StartOrder(order))
     tx.update(order=order, groups=(), rolls=(), index=0)
-    turns.place_on_grid(tx, order)
+    turn_cycle.place_on_grid(tx, order)
     if tx.config.rules.facing:
         tx.update(phase="facing")
     else:
-        turns.begin_race(tx)
+        turn_cycle.begin_race(tx)
 
 
 def _face(tx: Tx, action: Any) -> None:
@@ -256,7 +256,7 @@ def _face(tx: Tx, action: Any) -> None:
     if state.index + 1 < len(state.order):
         tx.update(index=state.index + 1)
     else:
-        turns.begin_race(tx)
+        turn_cycle.begin_race(tx)
 
 
 # -- the turn ------------------------------------------------------------------------
@@ -273,15 +273,15 @@ def _shift(tx: Tx, action: Any) -> None:
     if action.direction not in ("up", "down"):
         raise InvalidAction(f"shift up or down, not {action.direction!r}")
     _in_turn(tx, ("shift",), "shifting", "RB-TURN-2")
-    problem = turns.shift_problem(tx.state, action.direction)
+    problem = shift_roll.shift_problem(tx.state, action.direction)
     if problem:
         raise illegal(tx.state, *problem)
-    turns.shift(tx, action.direction)
+    shift_roll.shift(tx, action.direction)
 
 
 def _roll(tx: Tx, action: Any) -> None:
     _in_turn(tx, ("shift",), "rolling", "RB-TURN-3")
-    turns.roll(tx)
+    shift_roll.roll(tx)
 
 
 def _step(tx: Tx, action: Any) -> None:
@@ -292,16 +292,16 @@ def _step(tx: Tx, action: Any) -> None:
     found = legal_steps(tx.state, (direction,))
     kind = found[0][1] if found else NO
     if kind == NO:
-        raise illegal(tx.state, *turns.why_not(tx.state, direction))
-    turns.step(tx, direction, kind)
+        raise illegal(tx.state, *moving.why_not(tx.state, direction))
+    moving.step(tx, direction, kind)
 
 
 def _stop(tx: Tx, action: Any) -> None:
     _in_turn(tx, ("move",), "stopping", "RB-TURN-5")
-    problem = turns.stop_problem(tx.state)
+    problem = shift_roll.stop_problem(tx.state)
     if problem:
         raise illegal(tx.state, *problem)
-    turns.end_move(tx)
+    moving.end_move(tx)
 
 
 def _announce(tx: Tx, action: Any) -> None:
@@ -314,7 +314,7 @@ def _announce(tx: Tx, action: Any) -> None:
 
 def _pass(tx: Tx, action: Any) -> None:
     _in_turn(tx, ("end",), "passing the dice", "RB-TURN-8")
-    turns.close_turn(tx)
+    turn_cycle.close_turn(tx)
 
 
 def _stall(tx: Tx, action: Any) -> None:

@@ -3,9 +3,10 @@
 
 Each function mirrors a piece of the reference so the two can be read side by side:
 the start (RB-START-1 order dice, or RB-RACE-1 time trials and RB-RACE-4 headings),
-the turn of ``turns.py`` (back onto the track, first/last, shifts, the roll, the
-steps, the end of the move, overtakes, the end of the race) and the decisions of
-``bots.py`` (gear, then an end cell chosen once per move and walked step by step).
+the turn of ``turn_cycle.py``, ``shift_roll.py`` and ``moving.py`` (back onto the
+track, first/last, shifts, the roll, the steps, the end of the move, overtakes, the
+end of the race) and the decisions of ``bots.py`` (gear, then an end cell chosen once
+per move and walked step by step).
 Only the defaults are covered: auto announcements, no special rule, per-race forks.
 
 Randomness comes in as doubles drawn beforehand from the same generators as the

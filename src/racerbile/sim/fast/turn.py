@@ -1,5 +1,5 @@
 # mypy: disallow-untyped-defs=False
-"""The compiled turn: ``turns.py`` from the start of a turn to the end of the move.
+"""The compiled turn: ``turn_cycle.begin_turn`` to ``moving.end_move``.
 
 Back onto the track, the first/last sip, the shift phase (the bot's gear), the roll,
 then the move: the legal steps, the bot's plan (from the move-help memo, or a live
@@ -63,7 +63,7 @@ from .tables import BLOCK, DOWNSHIFT
 
 @njit(cache=True)
 def take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat) -> None:
-    """``turns.begin_turn`` to the end of the move (the caller closes the turn)."""
+    """``turn_cycle.begin_turn`` to the end of the move (the caller closes the turn)."""
     counters, stats = race.counters, race.stats
     stats[seat, TURNS] += 1
     counters[C_ROUNDS] = max(counters[C_ROUNDS], cars[CAR_TURNS, seat] + 1)
@@ -184,7 +184,7 @@ def force_first(cars, stats, seat) -> None:
 
 @njit(cache=True, inline="always")
 def _start_heading(nb, open_, facing, cars, closed, seat, mode) -> int:
-    """``turns._start_heading``: -1 for a free first step."""
+    """``moving._start_heading``: -1 for a free first step."""
     heading = cars[HEADING, seat]
     if not facing or heading < 0:
         return -1
@@ -358,7 +358,7 @@ def _first_step(opts, chosen, legal, first, can_stop) -> int:
 
 @njit(cache=True, inline="always")
 def _step(lines, laps_to_race, cars, stats, counters, forks, seat, d, target, kind, heading, mode):
-    """``turns.step``: one cell (squeal, lap, midway toast, fork); off the track for OFF.
+    """``moving.step``: one cell (squeal, lap, midway toast, fork); off the track for OFF.
 
     ``lines`` holds the tables of what a step crosses: finish, midway, branches.
     Returns whether the move is over (the car left the track).
@@ -400,7 +400,7 @@ def _end_move(
     nb, open_, kinds, closed, dist, cars, stats, counters, ranks, before, logs, seat, total, moved,
     heading, off,
 ) -> None:  # fmt: skip
-    """``turns.end_move``: cells not moved, the cell landed on, overtakes; ``logs`` are
+    """``moving.end_move``: cells not moved, the cell landed on, overtakes; ``logs`` are
     the off-track and overtake location logs."""
     if off:
         drink(stats, seat, total - moved + 1, -1)  # RB-DICE-7

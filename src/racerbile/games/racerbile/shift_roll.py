@@ -1,0 +1,174 @@
+"""The mover's choices before the move: legal actions, shifts, the roll and the dice.
+
+Legal actions in every phase of the turn, and why a shift or a stop is refused
+(RB-DICE-1/2/3, RB-START-3, RB-TURN-5, RB-DICE-7). Before the roll: shifts
+(RB-DICE-2/3), the roll (RB-TURN-3). The roll: clutch faults (RB-DICE-4, RB-RACE-2,
+RB-OPT-5/6), fives and sixes (RB-DICE-5); the move then opens (moving.py). Le Mans
+hooks (lemans.py) run only where the rule set's switches are on: driver changes and
+naming an opponent (RB-LM-5/9). The decisions followed are listed in rules.py.
+"""
+
+from __future__ import annotations
+
+from ...engine.contract import Action
+from . import lemans
+from .actions import (
+    ANNOUNCEMENTS,
+    Announce,
+    DieShown,
+    GearboxSmashed,
+    Pass,
+    Roll,
+    Rolled,
+    Shift,
+    Shifted,
+    StepTo,
+    Stop,
+)
+from .announcing import PRE_ROLL, Problem, announce_problem, charge_forgotten, say
+from .moves import legal_steps
+from .moving import force_first, start_move
+from .state import State, Turn
+from .turn_cycle import turn_done
+from .tx import Tx
+
+# -- legal actions -------------------------------------------------------------------
+
+# Actions are immutable values: the ones listed at every decision are built once.
+_STEP_TO = tuple(StepTo(d) for d in range(6))
+_ROLL, _STOP, _PASS = Roll(), Stop(), Pass()
+_SHIFTS = {"up": Shift("up"), "down": Shift("down")}
+
+
+def legal_turn_actions(state: State) -> list[Action]:
+    """Returns the mover's legal actions in the shift, move or end phase."""
+    turn = state.turn
+    assert turn is not None
+    if turn.phase == "shift":
+        actions: list[Action] = [_ROLL]
+        actions += [a for d, a in _SHIFTS.items() if shift_problem(state, d) is None]
+        if state.lemans is not None:
+            actions += lemans.driver_changes(state)  # RB-LM-9
+    elif turn.phase == "move":
+        steps = legal_steps(state)
+        actions = [_STEP_TO[d] for d, _ in steps]
+        if _stop_problem(turn, bool(steps)) is None:
+            actions.append(_STOP)
+    elif turn.phase == "name":
+        actions = lemans.names(state)  # RB-LM-5
+    else:
+        actions = [_PASS]
+    if state.config.manual:
+        actions += [Announce(w) for w in ANNOUNCEMENTS if announce_problem(state, w) is None]
+    return actions
+
+
+def shift_problem(state: State, direction: str) -> Problem:
+    """Returns why a shift is not allowed now, or None (RB-DICE-2/3, RB-START-3)."""
+    turn = state.turn
+    assert turn is not None
+    gear = state.cars[turn.seat].gear
+    if direction == "up":
+        if gear == 3:
+            return "3rd gear is the highest", "RB-DICE-1"
+        if "up" in turn.shifts:
+            return "at most one upshift per turn", "RB-DICE-2"
+        if turn.no_upshift:
+            return "no upshift in this turn", turn.no_upshift
+        return None
+    if gear == 1:
+        return "1st gear is the lowest", "RB-DICE-1"
+    if "down" in turn.shifts:
+        return "at most one downshift per turn", "RB-DICE-3"
+    return None
+
+
+def stop_problem(state: State) -> Problem:
+    """Returns why the car may not stop now, or None (RB-TURN-5, RB-DICE-7)."""
+    turn = state.turn
+    assert turn is not None
+    return _stop_problem(turn, bool(legal_steps(state)))
+
+
+def _stop_problem(turn: Turn, can_step: bool) -> Problem:
+    if not can_step:
+        return None  # blocked
+    if turn.mode == "fast":
+        return "on 10-12 the car can neither turn nor brake", "RB-DICE-7"
+    if turn.moved == 0:
+        return "a car must move at least one cell unless it is blocked", "RB-TURN-5"
+    return None
+
+
+# -- before the roll --------------------------------------------------------------
+
+
+def shift(tx: Tx, direction: str) -> None:
+    """RB-DICE-2/3: one gear up or down; a downshift is a technical fault."""
+    turn = tx.turn
+    seat = turn.seat
+    before = tx.car(seat).gear
+    after = before + (1 if direction == "up" else -1)
+    tx.set_car(seat, gear=after)
+    tx.emit(Shifted(seat, before, after))
+    owed = set(turn.owed)
+    say(tx, seat, f"shift_{direction}", owed, gear=after)
+    tx.set_turn(shifts=(*turn.shifts, direction), owed=frozenset(owed))
+    if direction == "down":
+        tx.drink(seat, 1, "RB-DICE-3", "technical", reason="downshift")
+
+
+def roll(tx: Tx) -> None:
+    """RB-TURN-3: the player rolls; announcements due before the roll are settled."""
+    if tx.config.manual:
+        charge_forgotten(tx, PRE_ROLL)
+    seat = tx.turn.seat
+    if tx.car(seat).first_gear_rule:
+        tx.set_car(seat, first_gear_rule="")
+    tx.set_turn(phase="dice")
+
+
+# -- the roll ------------------------------------------------------------------------
+
+
+def turn_die(tx: Tx, value: int) -> None:
+    """RB-DICE-5: one throw of one die; a 5 or 6 is counted and thrown again."""
+    turn = tx.turn
+    tx.emit(DieShown(turn.seat, value))
+    if value >= 5:
+        tx.set_turn(shown56=turn.shown56 + 1)
+        return
+    dice = (*turn.dice, value)
+    tx.set_turn(dice=dice)
+    if len(dice) == tx.car(turn.seat).gear:
+        _resolve_roll(tx)
+
+
+def _resolve_roll(tx: Tx) -> None:
+    turn = tx.turn
+    seat = turn.seat
+    config = tx.config
+    options = config.options
+    total = sum(turn.dice)
+    ones = turn.dice.count(1)
+    tx.emit(Rolled(seat, turn.dice, total, turn.shown56))
+    if ones == 3:
+        tx.emit(GearboxSmashed(seat))
+        # RB-DICE-4 chug the rest; RB-OPT-5/6 a whole beer instead.
+        whole = options.triple_clutch_whole_beer or options.smashed_gearbox
+        rule = "RB-OPT-6" if options.smashed_gearbox else "RB-OPT-5" if whole else "RB-DICE-4"
+        ledger = tx.ledger
+        sips = ledger.chug_whole(seat) if whole else ledger.chug_rest(seat)
+        tx.drink(seat, sips, rule, "technical", reason="triple clutch fault")
+        if config.rules.smashed_gearbox:
+            force_first(tx, seat, "RB-RACE-2")
+        if options.smashed_gearbox:
+            total = 0  # RB-OPT-6: the car does not move
+    else:
+        tx.drink(seat, ones, "RB-DICE-4", "technical", reason="clutch fault")
+    # RB-DICE-5: the third 5 or 6 shown, and each one after it, is a technical fault.
+    tx.drink(seat, turn.shown56 - 2, "RB-DICE-5", "technical", reason="fives and sixes")
+    if total == 0:
+        turn_done(tx)
+    else:
+        start_move(tx, total)
