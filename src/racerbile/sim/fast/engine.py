@@ -1,11 +1,12 @@
 """The fast Racerbile engine: what it covers, and turning kernel results into outcomes.
 
 ``unsupported`` names the first thing in a spec the kernel does not play (then the
-simulator plays the reference engine). ``play_chunk`` draws each game's doubles
-from the very generators the reference runner uses (:func:`racerbile.sim.runner.
-game_seed` for the dice, :func:`~racerbile.sim.runner.bot_rng` per seat), runs the
-kernel on all games at once, plays again with more doubles any game that ran out,
-and returns the same :class:`~racerbile.sim.outcome.GameOutcome` records.
+simulator plays the reference engine). ``play_chunk`` runs the kernel on all games
+at once (it draws each game's doubles bit for bit as the reference runner's
+generators would: :func:`racerbile.sim.runner.game_seed` for the dice,
+:func:`~racerbile.sim.runner.bot_rng` per seat; see :mod:`.seeding`), plays again
+with more doubles any game that ran out, and returns the same
+:class:`~racerbile.sim.outcome.GameOutcome` records.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ...games.racerbile import INFO, Setup
 from ...games.racerbile.setup import Config, Options, configure
 from ...games.racerbile.track import Track
 from ..outcome import GameOutcome, SeatOutcome
-from ..runner import MAX_ACTIONS, SimSpec, SimulationError, bot_rng, game_seed, resolve_game
+from ..runner import MAX_ACTIONS, SimSpec, SimulationError, resolve_game
 from . import kernel, race
 from .movehelp import Memo, build_memo, new_scratch
 from .tables import (
@@ -192,22 +193,17 @@ def _play(
 ) -> tuple[dict[int, GameOutcome], list[int]]:
     n = len(spec.players)
     games = len(indices)
-    seeds = [game_seed(spec.seed, i) for i in indices]
+    seeds = np.zeros(games, np.uint64)  # written by the kernel, which draws the doubles
     dice = np.empty((games, sizes.dice))
     draws = np.zeros((games, n, sizes.draws if _draws_needed(prepared) else 1))
-    for g, (index, seed) in enumerate(zip(indices, seeds, strict=True)):
-        dice[g] = np.random.default_rng(seed).random(sizes.dice)
-        for seat in range(n):
-            if prepared.bots[seat] == race.RANDOM:
-                draws[g, seat] = bot_rng(spec.seed, index, seat).random(draws.shape[2])
     stats = np.zeros((games, n, race.N_STATS), np.int64)
     counters = np.zeros((games, race.N_COUNTERS), np.int64)
     off_log = np.zeros((games, sizes.log), np.int64)
     overtake_log = np.zeros((games, sizes.log), np.int64)
     arrays = (
         prepared.tables, prepared.policy, gear_values(), prepared.memo, prepared.rules,
-        prepared.bots, prepared.sizes, len(prepared.config.track.forks), dice, draws, stats,
-        counters, off_log, overtake_log,
+        prepared.bots, prepared.sizes, len(prepared.config.track.forks), np.uint64(spec.seed),
+        np.array(indices, np.uint64), seeds, dice, draws, stats, counters, off_log, overtake_log,
     )  # fmt: skip
     _run_threads(arrays, games, threads)
     done: dict[int, GameOutcome] = {}
@@ -216,12 +212,12 @@ def _play(
         status = counters[g, race.C_STATUS]
         if status == race.TOO_LONG:
             raise SimulationError(
-                f"game {index} (dice seed {seeds[g]}) did not end in {MAX_ACTIONS} actions"
+                f"game {index} (dice seed {int(seeds[g])}) did not end in {MAX_ACTIONS} actions"
             )
         if status != race.OK:
             again.append(index)
             continue
-        done[index] = _outcome(prepared, spec, index, seeds[g], stats[g], counters[g],
+        done[index] = _outcome(prepared, spec, index, int(seeds[g]), stats[g], counters[g],
                                off_log[g], overtake_log[g])  # fmt: skip
     return done, again
 

@@ -49,6 +49,7 @@ from .race import (
     OFF_FROM,
     OK,
     PLACE,
+    RANDOM,
     TOASTED,
     UNSET,
     Race,
@@ -56,6 +57,7 @@ from .race import (
     next_die,
     ranking,
 )
+from .seeding import MAX_WORDS, draw_game
 from .turn import take_turn
 
 # -- the start -------------------------------------------------------------------------------
@@ -187,16 +189,18 @@ def new_cars(n):
 
 @njit(cache=True, nogil=True)
 def play_batch(
-    t, pol, gv, memo, rules, bots, sizes, n_forks, dice, draws, stats, counters, off_log,
-    overtake_log, scratch, cars, pointers, work, lo, hi,
+    t, pol, gv, memo, rules, bots, sizes, n_forks, master, indices, seeds, dice, draws, stats,
+    counters, off_log, overtake_log, scratch, cars, pointers, work, lo, hi,
 ):  # fmt: skip
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
     share per thread, each with its own work arrays: ``scratch`` from
     :func:`.movehelp.new_scratch`, ``cars`` from :func:`new_cars`, ``pointers`` int64[n]
     and ``work`` int64[10, W] with W >= max(32, n, forks)).
 
-    Every array is the caller's for the whole call, so the races run on views that
-    own nothing (:mod:`.borrow`).
+    Race ``g`` is game ``indices[g]`` of the run seeded ``master``: its dice and random
+    bots' doubles are drawn here as the reference runner draws them, and its dice seed
+    is written to ``seeds[g]``. Every array is the caller's for the whole call, so the
+    races run on views that own nothing (:mod:`.borrow`).
     """
     n = bots.shape[0]
     t, pol, memo = borrowed_tables(t), borrowed_policy(pol), borrowed_memo(memo)
@@ -205,12 +209,13 @@ def play_batch(
     gv, bots, sizes = borrow(gv), borrow(bots), borrow(sizes)
     dice, draws, stats, counters = borrow(dice), borrow(draws), borrow(stats), borrow(counters)
     off_log, overtake_log = borrow(off_log), borrow(overtake_log)
+    words = np.zeros(MAX_WORDS, np.uint64)
     for g in range(lo, hi):
+        seeds[g] = draw_game(master, indices[g], bots, RANDOM, words, dice[g], draws[g])
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
             work[4, :n], work[5, :16], work[6, :32], work[7, :16], work[8, :6], work[9, :3],
-            sizes, bots, dice[g],
-            draws[g], off_log[g], overtake_log[g],
+            sizes, bots, dice[g], draws[g], off_log[g], overtake_log[g],
         )  # fmt: skip
         play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo)
     return hi - lo
