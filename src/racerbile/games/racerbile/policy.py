@@ -171,7 +171,7 @@ def _iterate(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Value iteration for ``r`` crossings left; ``done[k - 1]`` solves ``k`` < ``r``."""
     cap = CAP_PER_CROSSING * r  # dead ends (facing a wall, the wrong way) stop here
-    value = np.zeros((n, 3, 2))
+    value = _first_guess(n, done, r, cap)
     q = np.zeros((n, 3))
     for _ in range(20 * int(cap)):
         q = _q_values(n, ends, value, done, r, smashed)
@@ -185,6 +185,16 @@ def _iterate(
             return new, q
         value = new
     return value, q
+
+
+def _first_guess(n: int, done: list[np.ndarray], r: int, cap: float) -> np.ndarray:
+    """Where the iteration for ``r`` crossings starts: one more lap at the pace of the
+    last one. From zeros, dead ends climb one turn per sweep to the cap (40 r sweeps
+    for each r); from here it converges in a few sweeps to the same fixed point."""
+    if r == 1:
+        return np.zeros((n, 3, 2))
+    lap = done[r - 2] - (done[r - 3] if r >= 3 else 0.0)
+    return np.minimum(done[r - 2] + lap, cap)
 
 
 def _q_values(
