@@ -37,10 +37,11 @@ import numpy as np
 from ...engine.contract import Action, Bot
 from ...hexgrid import Hex
 from .actions import Announce, Face, Pass, Roll, Shift, StepTo, Stop, TimeTrial
-from .moves import Geometry, MoveOption, geometry, move_options
+from .moves import MoveOption, geometry, move_ends
 from .policy import Policy, policy_for
 from .ranking import closed_for, distance_field, field_for, lap_length, rank_key
 from .rules import legal_actions
+from .shift_roll import legal_in_move
 from .state import Car, State
 from .track import CellKind
 
@@ -92,7 +93,6 @@ def plans(state: State) -> list[Plan]:
     assert turn is not None
     seat = turn.seat
     car = state.cars[seat]
-    geo = geometry(state.config.track)
     length = lap_length(state, car.laps) or 1
     before = car.laps * length - _distance(state, car.laps, car.place)
     mine = rank_key(state, seat)
@@ -100,8 +100,7 @@ def plans(state: State) -> list[Plan]:
     ahead = sorted(key for key in keys if key < mine)  # the cars this move may overtake
     fields = {car.laps: field_for(state.config, state.forks, car.laps)}  # by laps at the end
     out = []
-    for option in move_options(state).values():
-        cell, crossed, toasts = _walk(geo, car.cell, option.directions)
+    for option, cell, crossed, toasts, kind in move_ends(state):
         laps = car.laps + crossed
         field = fields.get(laps)
         if field is None:
@@ -109,32 +108,9 @@ def plans(state: State) -> list[Plan]:
         distance = field.get(cell, FAR)
         after = (-laps, distance, FAR)
         passed = len(ahead) - bisect_right(ahead, after)  # the keys greater than ``after``
-        out.append(
-            Plan(option, cell, laps, laps * length - distance - before, passed, toasts,
-                 None if option.off_track else geo.kinds.get(cell))
-        )  # fmt: skip
+        progress = laps * length - distance - before
+        out.append(Plan(option, cell, laps, progress, passed, toasts, kind))
     return out
-
-
-def _walk(geo: Geometry, cell: Hex, directions: tuple[int, ...]) -> tuple[Hex, int, int]:
-    """Returns where ``directions`` lead from ``cell``, the line crossings (signed) and
-    the forward midway crossings on the way; memoised per track (a pure function)."""
-    key = (cell, directions)
-    found = geo.walks.get(key)
-    if found is None:
-        start, laps, toasts = cell, 0, 0
-        for d in directions:
-            laps += geo.finish[cell][d]
-            toasts += geo.midway[cell][d] > 0
-            cell = geo.neighbors[cell][d]
-        found = (cell, laps, toasts)
-        if len(geo.walks) >= _WALKS_SIZE:
-            geo.walks.pop(next(iter(geo.walks)), None)
-        geo.walks[(start, directions)] = found
-    return found
-
-
-_WALKS_SIZE = 100_000  # memoised walks kept per track (the oldest go first)
 
 
 def _future_sips(state: State, plan: Plan) -> float:
@@ -342,10 +318,16 @@ def facing(state: State, legal: Sequence[Action]) -> Action:
 
 def decide(state: State, rng: np.random.Generator, gear: GearChoice, plan: PlanChoice) -> Action:
     """Returns the action of a bot that picks gears with ``gear`` and end cells with ``plan``."""
+    turn = state.turn
+    if turn is not None and turn.phase == "move" and not state.config.manual:
+        # Auto mode owes no announcements: a legal step of the kept plan is the answer
+        # below whatever else is legal, so the legal list need not be built.
+        kept = _kept_action(state, plan)
+        if kept is not None and legal_in_move(state, kept):
+            return kept
     legal = legal_actions(state)
     if len(legal) == 1:
         return legal[0]
-    turn = state.turn
     owed = sorted(turn.owed - turn.said) if turn is not None and turn.owed else []
     for what in owed:
         if Announce(what) in legal:
@@ -371,20 +353,14 @@ def _step_towards(
     config cache and replayed while the car is still on it. A step of the plan
     that is not legal any more (a fork chosen on the way) plans again from here.
     """
-    turn = state.turn
-    assert turn is not None
-    key = (_PLAN, turn.seat, plan)
-    cache = state.config.cache
-    kept: TurnPlan | None = cache.get(key)
-    if kept is not None:
-        action = kept.next_action(state)
-        if action is not None and action in legal:
-            return action
+    action = _kept_action(state, plan)
+    if action is not None and action in legal:
+        return action
     options = plans(state)
     if not options:
         return _STOP if _STOP in legal else legal[0]
     chosen = plan(state, options, rng)
-    cache[key] = TurnPlan.of(state, chosen.option.directions)
+    state.config.cache[_plan_key(state, plan)] = TurnPlan.of(state, chosen.option.directions)
     directions = chosen.option.directions
     if directions and _STEP_TO[directions[0]] in legal:
         return _STEP_TO[directions[0]]
@@ -393,6 +369,17 @@ def _step_towards(
         if off:
             return off[0]
     return _STOP if _STOP in legal else legal[0]
+
+
+def _plan_key(state: State, plan: PlanChoice) -> tuple[object, ...]:
+    assert state.turn is not None
+    return (_PLAN, state.turn.seat, plan)
+
+
+def _kept_action(state: State, plan: PlanChoice) -> Action | None:
+    """Returns the next action of the plan kept for this move, if the car is on it."""
+    kept: TurnPlan | None = state.config.cache.get(_plan_key(state, plan))
+    return kept.next_action(state) if kept is not None else None
 
 
 _PLAN = "bot-plan"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ...hexgrid import Hex, distance, within_60
@@ -43,7 +44,7 @@ class Geometry:
     turns: Mapping[Hex, tuple[tuple[_Step, ...], ...]]
     ahead: Mapping[Hex, tuple[tuple[_Step, ...], ...]]
     # Memoised answers of pure functions of the track (move help, walks of a path).
-    help: dict[tuple[object, ...], dict[Hex, MoveOption]] = field(default_factory=dict)
+    help: dict[tuple[object, ...], _Help] = field(default_factory=dict)
     walks: dict[tuple[Hex, tuple[int, ...]], tuple[Hex, int, int]] = field(default_factory=dict)
 
 
@@ -118,6 +119,37 @@ _ALL = range(6)
 
 def legal_steps(state: State, directions: range | tuple[int, ...] = _ALL) -> list[tuple[int, int]]:
     """Returns ``(direction, kind)`` for every legal step of the car moving now."""
+    found = _steps(state)
+    if directions is _ALL:
+        return list(found)
+    kinds = dict(found)
+    return [(d, kinds[d]) for d in directions if d in kinds]
+
+
+def step_kind_now(state: State, direction: int) -> int:
+    """Returns the kind of a step in ``direction`` by the car moving now (NO: illegal)."""
+    return next((kind for d, kind in _steps(state) if d == direction), NO)
+
+
+def _steps(state: State) -> tuple[tuple[int, int], ...]:
+    """Returns :func:`_all_steps`, remembered for the last state asked."""
+    global _last_steps
+    last = _last_steps  # one read: another thread may rebind it meanwhile
+    if last[0] is state:
+        return last[1]
+    found = _all_steps(state)
+    _last_steps = (state, found)
+    return found
+
+
+# The last state asked and its steps: a bot lists the steps of the state that ``apply``
+# then checks its step against. States are immutable, and the reference held keeps
+# the identity from being reused.
+_last_steps: tuple[object, tuple[tuple[int, int], ...]] = (None, ())
+
+
+def _all_steps(state: State) -> tuple[tuple[int, int], ...]:
+    """Returns the legal ``(direction, kind)`` pairs in direction order."""
     turn = state.turn
     assert turn is not None
     car = state.cars[turn.seat]
@@ -133,10 +165,7 @@ def legal_steps(state: State, directions: range | tuple[int, ...] = _ALL) -> lis
             )  # fmt: skip
             if kind:
                 found.append((d, kind))
-    if directions is _ALL:
-        return found
-    kinds = dict(found)
-    return [(d, kinds[d]) for d in directions if d in kinds]
+    return tuple(found)
 
 
 def _table_steps(
@@ -194,6 +223,13 @@ class MoveOption:
         }
 
 
+# An end of the move help with where its path leads from the car's cell: the end cell,
+# the line crossings (signed, RB-TRACK-7), the forward midway crossings (RB-CELL-4) and
+# the kind of the cell it ends on (None off the track).
+MoveEnd = tuple[MoveOption, Hex, int, int, CellKind | None]
+_Help = tuple[dict[Hex, MoveOption], tuple[MoveEnd, ...]]
+
+
 def move_options(state: State) -> dict[Hex, MoveOption]:
     """Returns every end cell the moving car can reach with this roll, cheapest first.
 
@@ -201,9 +237,21 @@ def move_options(state: State) -> dict[Hex, MoveOption]:
     (stopping early, being blocked, leaving the track). Returns ``{}`` outside a move.
     The answer is memoised per track on everything it depends on (:func:`_help_key`).
     """
+    found = _help(state)
+    return found[0].copy() if found else {}  # the options are frozen; the caller may change it
+
+
+def move_ends(state: State) -> tuple[MoveEnd, ...]:
+    """Returns the options of :func:`move_options`, in its order, as :data:`MoveEnd` rows
+    (memoised with them; ``()`` outside a move)."""
+    found = _help(state)
+    return found[1] if found else ()
+
+
+def _help(state: State) -> _Help | None:
     turn = state.turn
     if state.phase != "race" or turn is None or turn.phase != "move":
-        return {}
+        return None
     car = state.cars[turn.seat]
     geo = geometry(state.config.track)
     remaining = turn.total - turn.moved
@@ -215,11 +263,42 @@ def move_options(state: State) -> dict[Hex, MoveOption]:
         def closed(laps: int) -> frozenset[Hex]:
             return closed_for(config, forks, car.laps + laps)
 
-        found = {option.cell: option for option in search(geo, car.cell, turn, remaining, closed)}
+        options = search(geo, car.cell, turn, remaining, closed)
+        found = ({option.cell: option for option in options}, _ends(geo, car.cell, options))
         if len(geo.help) >= _HELP_SIZE:
             geo.help.pop(next(iter(geo.help)), None)
         geo.help[key] = found
-    return found.copy()  # the options are frozen; the caller may change its dict
+    return found
+
+
+def _ends(geo: Geometry, cell: Hex, options: tuple[MoveOption, ...]) -> tuple[MoveEnd, ...]:
+    ends = []
+    for option in options:
+        end, crossed, toasts = walk(geo, cell, option.directions)
+        kind = None if option.off_track else geo.kinds.get(end)
+        ends.append((option, end, crossed, toasts, kind))
+    return tuple(ends)
+
+
+def walk(geo: Geometry, cell: Hex, directions: tuple[int, ...]) -> tuple[Hex, int, int]:
+    """Returns where ``directions`` lead from ``cell``, the line crossings (signed) and
+    the forward midway crossings on the way; memoised per track (a pure function)."""
+    key = (cell, directions)
+    found = geo.walks.get(key)
+    if found is None:
+        start, laps, toasts = cell, 0, 0
+        for d in directions:
+            laps += geo.finish[cell][d]
+            toasts += geo.midway[cell][d] > 0
+            cell = geo.neighbors[cell][d]
+        found = (cell, laps, toasts)
+        if len(geo.walks) >= _WALKS_SIZE:
+            geo.walks.pop(next(iter(geo.walks)), None)
+        geo.walks[(start, directions)] = found
+    return found
+
+
+_WALKS_SIZE = 100_000  # memoised walks kept per track (the oldest go first)
 
 
 def _help_key(state: State, cell: Hex, laps: int, remaining: int) -> tuple[object, ...]:
@@ -299,10 +378,13 @@ def search(
                     if opened and target not in shut:
                         if target in blocked or target in cells:
                             continue
-                        squeal = int(squeals_on_turn and d != heading)
-                        grown.setdefault((target, d), []).append(
-                            (squeals + squeal, (*directions, d), (*cells, target), laps + crossing)
-                        )
+                        cost = squeals + 1 if squeals_on_turn and d != heading else squeals
+                        step = (cost, (*directions, d), (*cells, target), laps + crossing)
+                        into = grown.get((target, d))
+                        if into is None:
+                            grown[target, d] = [step]
+                        else:
+                            into.append(step)
                     elif goes_off:
                         offer(target, squeals, (*directions, d), laps, left, off=True)
                     else:
@@ -310,18 +392,15 @@ def search(
                     can_step = True
                 if not may_stop and not can_step:
                     offer(cells[-1], squeals, directions, laps, left)  # blocked: stops here
-        frontier = {key: _cheapest(paths) for key, paths in grown.items()}
+        for paths in grown.values():
+            if len(paths) > 1:  # the cheapest few, the first found first among equals
+                paths.sort(key=_squeals)
+                del paths[_KEEP:]
+        frontier = grown
         if not frontier:
             break
     ends = sorted(best.items(), key=lambda item: (item[1][0], item[0]))
     return tuple(MoveOption(end, *found) for end, found in ends)
 
 
-def _cheapest(paths: list[_Path]) -> list[_Path]:
-    if len(paths) > 1:
-        paths.sort(key=_squeals)
-    return paths[:_KEEP]
-
-
-def _squeals(path: _Path) -> int:
-    return path[0]
+_squeals = itemgetter(0)  # the cost of a path

@@ -131,22 +131,25 @@ def why_not(state: State, direction: int) -> tuple[str, str]:
 def step(tx: Tx, direction: int, kind: int) -> None:
     """Moves the car one cell (``kind`` ON) or off the track (OFF, RB-DICE-7)."""
     state = tx.state
-    turn = tx.turn
+    turn = state.turn
+    assert turn is not None
     seat = turn.seat
     car = state.cars[seat]
-    geo = geometry(state.config.track)
+    config = state.config
+    geo = geometry(config.track)
     cell = car.cell
     target = geo.neighbors[cell][direction]
     reckless = turn.mode == "reckless"
     turning = turn.heading is not None and direction != turn.heading
-    tx.emit(Moved(seat, cell, target, direction, squeal=reckless and turning))
+    tx.events.append(Moved(seat, cell, target, direction, reckless and turning))
+    said = turn.said
     if reckless:
         if turning:
             squeal(tx, seat)
-        if state.config.options.two_wheels:
+        if config.options.two_wheels:
             wheels(tx, 2 if turning else 4)
+        said = tx.turn.said
     clock = state.clock
-    said = tx.turn.said
     tx.set_turn(
         moved=turn.moved + 1,
         path=(*turn.path, target),
@@ -166,7 +169,7 @@ def step(tx: Tx, direction: int, kind: int) -> None:
     if crossing:
         laps += crossing
         tx.emit(LapCounted(seat, laps, crossing))
-        if laps >= state.config.laps and not state.config.rules.clock_end:
+        if laps >= config.laps and not config.rules.clock_end:
             tx.update(final_round=True)
     tx.set_car(seat, cell=target, heading=direction, laps=laps, arrived=clock, flipped=False)
     if geo.midway[cell][direction] > 0 and car.toasted != laps:

@@ -90,7 +90,7 @@ from .actions import (
     TimeTrialed,
     UpsideDown,
 )
-from .moves import NO, legal_steps
+from .moves import NO, step_kind_now
 from .notation import format_state
 from .setup import Config
 from .state import State
@@ -262,11 +262,13 @@ def _face(tx: Tx, action: Any) -> None:
 # -- the turn ------------------------------------------------------------------------
 
 
-def _in_turn(tx: Tx, phases: tuple[str, ...], what: str, rule_id: str) -> None:
+def _in_turn(tx: Tx, phases: tuple[str, ...], what: str, rule_id: str) -> State:
+    """Returns the state so far, or raises IllegalAction outside the turn ``phases``."""
     state = tx.state
     turn = state.turn
     if state.phase != "race" or turn is None or turn.phase not in phases:
         raise illegal(state, f"{what} is not possible now", rule_id)
+    return state
 
 
 def _shift(tx: Tx, action: Any) -> None:
@@ -288,11 +290,10 @@ def _step(tx: Tx, action: Any) -> None:
     direction = action.direction
     if not isinstance(direction, int) or not 0 <= direction < 6:
         raise InvalidAction(f"a step goes in a direction 0-5, not {direction!r}")
-    _in_turn(tx, ("move",), "moving", "RB-TURN-4")
-    found = legal_steps(tx.state, (direction,))
-    kind = found[0][1] if found else NO
+    state = _in_turn(tx, ("move",), "moving", "RB-TURN-4")
+    kind = step_kind_now(state, direction)
     if kind == NO:
-        raise illegal(tx.state, *moving.why_not(tx.state, direction))
+        raise illegal(state, *moving.why_not(state, direction))
     moving.step(tx, direction, kind)
 
 

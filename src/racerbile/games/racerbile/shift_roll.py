@@ -63,6 +63,17 @@ def legal_turn_actions(state: State) -> list[Action]:
     return actions
 
 
+def legal_in_move(state: State, action: Action) -> bool:
+    """Tells whether ``action`` is a step or stop that :func:`legal_turn_actions` lists
+    in the move phase (without building the list)."""
+    steps = legal_steps(state)
+    if type(action) is StepTo:
+        return any(d == action.direction for d, _ in steps)
+    turn = state.turn
+    assert turn is not None
+    return type(action) is Stop and _stop_problem(turn, bool(steps)) is None
+
+
 def shift_problem(state: State, direction: str) -> Problem:
     """Returns why a shift is not allowed now, or None (RB-DICE-2/3, RB-START-3)."""
     turn = state.turn
