@@ -13,7 +13,14 @@ from racerbile.engine import CHANCE, DiceStream, Record, replay, step
 from racerbile.engine.errors import IllegalAction, InvalidAction
 from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME, Setup
-from racerbile.games.racerbile.actions import RaceOver, Stalled, TurnEnded, TurnStarted
+from racerbile.games.racerbile.actions import (
+    BackOnTrack,
+    OutOfFuel,
+    RaceOver,
+    Stalled,
+    TurnEnded,
+    TurnStarted,
+)
 from racerbile.games.racerbile.lemans import (
     ChangeDriver,
     ClockExpired,
@@ -454,3 +461,30 @@ def test_a_seeded_le_mans_event_with_bots_plays_to_the_end_and_replays() -> None
     assert replay(GAME, record).state == state
     assert [s.place for s in result.standings] == [1, 2, 3]
     assert sum(sum(row) for row in driver_sips(state)) == sum(e.sips for e in state.ledger.entries)
+
+
+# -- a team put out blocks nobody ---------------------------------------------------------
+
+
+def test_rb_lm_10_caps_of_teams_put_out_neither_stack_nor_block() -> None:
+    """Two teams out on the cell the last team must back onto: it comes back at once
+    instead of waiting for caps that will never move again."""
+    state = play(lemans_race(3, track=_ring()), "out 1 judge 0", "out 2 judge 0").state
+    for seat in (1, 2):
+        state = put(state, seat, cell=(5, 0), off_from=None)
+    state = put(state, 0, cell=(5, -1), off_from=(5, 0))
+    turn = play(state, *["stall 0"] * 4)  # the fourth stall passes the turn (RB-LM-10)
+    assert BackOnTrack(0, Hex(5, 0)) in turn.events
+    assert GAME.to_act(turn.state) == 0 and turn.state.cars[0].cell == Hex(5, 0)
+
+
+def test_rb_opt_2_a_team_racing_alone_never_runs_out_of_fuel() -> None:
+    """RB-OPT-2 compares with the second car still racing; with none there is no lead."""
+    state = lemans_race(2, track=_ring(), out_of_fuel=True)
+    state = play(state, "out 1 judge 0").state
+    state = put(state, 0, cell=(1, 2), heading=3)  # near the line, driving W
+    state = put(state, 1, cell=(3, 0))  # a lap's worth behind, but out of the race
+    assert gap(state, 0, 1) >= 12
+    turn = play(state, *["stall 0"] * 4)
+    assert not any(isinstance(e, OutOfFuel) for e in turn.events)
+    assert GAME.to_act(turn.state) == 0

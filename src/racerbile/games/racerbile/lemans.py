@@ -31,8 +31,10 @@ Decisions (the seed is silent):
   landing).
 * RB-LM-11/7: penalty laps are counted in the ranking at once (a move in progress
   compares with the ranking it would have started from); a lost turn shows as a turn
-  that starts and ends. A team put out keeps its cap on the track, ranks last and
-  takes no more turns; the event ends when no team is left.
+  that starts and ends. A team put out keeps its cap on the track as a marker: it
+  ranks last, takes no more turns, and its cap neither stacks nor blocks (it would
+  block a cell for good); RB-OPT-2's "second car" is the second still racing. The
+  event ends when no team is left.
 * RB-LM-12: ``ClockExpired`` (the app's clock, or a judge) calls the last lap in the
   race; the event ends when the last team of the start order (the worst time trial)
   has had its turn, taken or lost. Laps never end Le Mans.

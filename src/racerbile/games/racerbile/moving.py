@@ -30,7 +30,7 @@ from .actions import (
 )
 from .announcing import say, squeal, wheels
 from .moves import OFF, ON, TURN_OK, geometry, legal_steps, step_kind
-from .ranking import closed_for, fork_key, ranking
+from .ranking import closed_for, counts_on_track, fork_key, ranking
 from .state import Car, State
 from .track import CellKind
 from .turn_cycle import turn_done
@@ -88,7 +88,7 @@ def _blocked_cells(state: State, seat: int) -> frozenset[Hex]:
     seen: set[Hex] = set()
     blocked: set[Hex] = set()
     for s, car in enumerate(state.cars):
-        if s == seat or car.off_from is not None:
+        if s == seat or car.off_from is not None or not counts_on_track(state, s):
             continue
         if car.flipped or car.cell in seen:
             blocked.add(car.cell)

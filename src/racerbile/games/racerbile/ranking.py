@@ -129,9 +129,21 @@ def gap(state: State, ahead: int, behind: int) -> int:
 
 
 def stack(state: State, cell: Hex) -> tuple[int, ...]:
-    """Returns the seats on ``cell``, top (first arrived, ahead) first (RB-CELL-6)."""
-    seats = [s for s, c in enumerate(state.cars) if c.off_from is None and c.cell == cell]
+    """Returns the seats on ``cell``, top (first arrived, ahead) first (RB-CELL-6); a
+    Le Mans team put out stacks with nobody (:func:`counts_on_track`)."""
+    seats = [
+        s
+        for s, c in enumerate(state.cars)
+        if c.off_from is None and c.cell == cell and counts_on_track(state, s)
+    ]
     return tuple(sorted(seats, key=lambda s: state.cars[s].arrived))
+
+
+def counts_on_track(state: State, seat: int) -> bool:
+    """Tells whether ``seat``'s cap stacks and blocks: not once its Le Mans team is put
+    out (it would otherwise block a cell for good, and a car waiting to come back onto
+    that cell would wait for ever)."""
+    return state.lemans is None or seat not in state.lemans.out
 
 
 def first_and_last(state: State) -> tuple[int, int]:

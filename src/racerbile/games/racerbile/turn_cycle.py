@@ -117,9 +117,10 @@ def _first_or_last(tx: Tx, seat: int, owed: set[str]) -> None:
 def _out_of_fuel(tx: Tx, seat: int) -> bool:
     """RB-OPT-2: 12 or more cells ahead of the second car: chug, a sip, the turn is lost."""
     state = tx.state
-    if not state.config.options.out_of_fuel or state.config.players < 2:
+    racing = lemans.active(state)  # the second car is the second still racing
+    if not state.config.options.out_of_fuel or len(racing) < 2:
         return False
-    order = ranking(state)
+    order = [s for s in ranking(state) if s in racing]
     lead = gap(state, seat, order[1]) if order[0] == seat else 0
     if lead < 12:
         return False
