@@ -8,6 +8,9 @@ Racerbile is covered (both rule sets with their defaults, bots ``random``,
 from __future__ import annotations
 
 from ..engines import FastEngine
+from .cache import drop_stale_cache
+
+drop_stale_cache()  # before any compiled module is imported (see .cache)
 
 
 def engine_for(game_id: str) -> FastEngine | None:
