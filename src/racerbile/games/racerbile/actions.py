@@ -142,6 +142,12 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     UpsideDown,
 )
 
+# Actions are immutable values: the ones listed and chosen at every decision are built
+# once, for the rules' legal lists and the bots alike.
+ROLL, STOP, PASS = Roll(), Stop(), Pass()
+SHIFT = {"up": Shift("up"), "down": Shift("down")}
+STEP_TO = tuple(StepTo(d) for d in range(6))
+
 
 # -- events -------------------------------------------------------------------------
 

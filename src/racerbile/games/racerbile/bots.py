@@ -36,7 +36,7 @@ import numpy as np
 
 from ...engine.contract import Action, Bot
 from ...hexgrid import Hex
-from .actions import Announce, Face, Pass, Roll, Shift, StepTo, Stop, TimeTrial
+from .actions import PASS, ROLL, SHIFT, STEP_TO, STOP, Announce, Face, StepTo, TimeTrial
 from .moves import MoveOption, geometry, move_ends
 from .policy import Policy, policy_for
 from .ranking import closed_for, distance_field, field_for, lap_length, rank_key
@@ -46,9 +46,6 @@ from .state import Car, State
 from .track import CellKind
 
 FAR = 10_000
-# The actions bots look for in the legal list, built once (they are immutable values).
-_ROLL, _STOP, _PASS, _UP, _DOWN = Roll(), Stop(), Pass(), Shift("up"), Shift("down")
-_STEP_TO = tuple(StepTo(d) for d in range(6))
 
 
 # -- what an end cell means -----------------------------------------------------------
@@ -193,21 +190,21 @@ GearChoice = Callable[[State, list[int], np.random.Generator], int]
 
 def _gear_options(state: State, legal: Sequence[Action]) -> list[int]:
     gear = _mover(state).gear
-    gears = [gear] if _ROLL in legal else []
-    if _UP in legal:
+    gears = [gear] if ROLL in legal else []
+    if SHIFT["up"] in legal:
         gears.append(gear + 1)
-    if _DOWN in legal:
+    if SHIFT["down"] in legal:
         gears.append(gear - 1)
     return gears
 
 
 def _shift_towards(state: State, legal: Sequence[Action], wanted: int) -> Action:
     gear = _mover(state).gear
-    if wanted > gear and _UP in legal:
-        return _UP
-    if wanted < gear and _DOWN in legal:
-        return _DOWN
-    return _ROLL if _ROLL in legal else legal[0]
+    if wanted > gear and SHIFT["up"] in legal:
+        return SHIFT["up"]
+    if wanted < gear and SHIFT["down"] in legal:
+        return SHIFT["down"]
+    return ROLL if ROLL in legal else legal[0]
 
 
 def best_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
@@ -341,7 +338,7 @@ def decide(state: State, rng: np.random.Generator, gear: GearChoice, plan: PlanC
         return _shift_towards(state, legal, gear(state, _gear_options(state, legal), rng))
     if turn is not None and turn.phase == "move":
         return _step_towards(state, legal, plan, rng)
-    return _PASS if _PASS in legal else legal[0]
+    return PASS if PASS in legal else legal[0]
 
 
 def _step_towards(
@@ -358,17 +355,17 @@ def _step_towards(
         return action
     options = plans(state)
     if not options:
-        return _STOP if _STOP in legal else legal[0]
+        return STOP if STOP in legal else legal[0]
     chosen = plan(state, options, rng)
     state.config.cache[_plan_key(state, plan)] = TurnPlan.of(state, chosen.option.directions)
     directions = chosen.option.directions
-    if directions and _STEP_TO[directions[0]] in legal:
-        return _STEP_TO[directions[0]]
+    if directions and STEP_TO[directions[0]] in legal:
+        return STEP_TO[directions[0]]
     if chosen.off_track:  # the step that leaves the track (RB-DICE-7)
         off = [a for a in legal if isinstance(a, StepTo)]
         if off:
             return off[0]
-    return _STOP if _STOP in legal else legal[0]
+    return STOP if STOP in legal else legal[0]
 
 
 def _plan_key(state: State, plan: PlanChoice) -> tuple[object, ...]:
@@ -427,7 +424,7 @@ class TurnPlan:
         if done < self.start or self.cells[:done] != path or self.ident != self.ident_of(state):
             return None
         step = done - self.start
-        return _STEP_TO[self.directions[step]] if step < len(self.directions) else _STOP
+        return STEP_TO[self.directions[step]] if step < len(self.directions) else STOP
 
 
 def bot(gear: GearChoice, plan: PlanChoice) -> Bot:

@@ -14,13 +14,15 @@ from ...engine.contract import Action
 from . import lemans
 from .actions import (
     ANNOUNCEMENTS,
+    PASS,
+    ROLL,
+    SHIFT,
+    STEP_TO,
+    STOP,
     Announce,
     DieShown,
     GearboxSmashed,
-    Pass,
-    Roll,
     Rolled,
-    Shift,
     Shifted,
     StepTo,
     Stop,
@@ -34,30 +36,25 @@ from .tx import Tx
 
 # -- legal actions -------------------------------------------------------------------
 
-# Actions are immutable values: the ones listed at every decision are built once.
-_STEP_TO = tuple(StepTo(d) for d in range(6))
-_ROLL, _STOP, _PASS = Roll(), Stop(), Pass()
-_SHIFTS = {"up": Shift("up"), "down": Shift("down")}
-
 
 def legal_turn_actions(state: State) -> list[Action]:
     """Returns the mover's legal actions in the shift, move or end phase."""
     turn = state.turn
     assert turn is not None
     if turn.phase == "shift":
-        actions: list[Action] = [_ROLL]
-        actions += [a for d, a in _SHIFTS.items() if shift_problem(state, d) is None]
+        actions: list[Action] = [ROLL]
+        actions += [a for d, a in SHIFT.items() if shift_problem(state, d) is None]
         if state.lemans is not None:
             actions += lemans.driver_changes(state)  # RB-LM-9
     elif turn.phase == "move":
         steps = legal_steps(state)
-        actions = [_STEP_TO[d] for d, _ in steps]
+        actions = [STEP_TO[d] for d, _ in steps]
         if _stop_problem(turn, bool(steps)) is None:
-            actions.append(_STOP)
+            actions.append(STOP)
     elif turn.phase == "name":
         actions = lemans.names(state)  # RB-LM-5
     else:
-        actions = [_PASS]
+        actions = [PASS]
     if state.config.manual:
         actions += [Announce(w) for w in ANNOUNCEMENTS if announce_problem(state, w) is None]
     return actions
