@@ -43,9 +43,8 @@ class Geometry:
     # 6: no heading, all six), ``ahead[cell][h]`` straight on, open or not (10-12).
     turns: Mapping[Hex, tuple[tuple[_Step, ...], ...]]
     ahead: Mapping[Hex, tuple[tuple[_Step, ...], ...]]
-    # Memoised answers of pure functions of the track (move help, walks of a path).
+    # Memoised move help (with where each end's path leads), by :func:`_help_key`.
     help: dict[tuple[object, ...], _Help] = field(default_factory=dict)
-    walks: dict[tuple[Hex, tuple[int, ...]], tuple[Hex, int, int]] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=64)
@@ -282,23 +281,13 @@ def _ends(geo: Geometry, cell: Hex, options: tuple[MoveOption, ...]) -> tuple[Mo
 
 def walk(geo: Geometry, cell: Hex, directions: tuple[int, ...]) -> tuple[Hex, int, int]:
     """Returns where ``directions`` lead from ``cell``, the line crossings (signed) and
-    the forward midway crossings on the way; memoised per track (a pure function)."""
-    key = (cell, directions)
-    found = geo.walks.get(key)
-    if found is None:
-        start, laps, toasts = cell, 0, 0
-        for d in directions:
-            laps += geo.finish[cell][d]
-            toasts += geo.midway[cell][d] > 0
-            cell = geo.neighbors[cell][d]
-        found = (cell, laps, toasts)
-        if len(geo.walks) >= _WALKS_SIZE:
-            geo.walks.pop(next(iter(geo.walks)), None)
-        geo.walks[(start, directions)] = found
-    return found
-
-
-_WALKS_SIZE = 100_000  # memoised walks kept per track (the oldest go first)
+    the forward midway crossings on the way."""
+    laps, toasts = 0, 0
+    for d in directions:
+        laps += geo.finish[cell][d]
+        toasts += geo.midway[cell][d] > 0
+        cell = geo.neighbors[cell][d]
+    return cell, laps, toasts
 
 
 def _help_key(state: State, cell: Hex, laps: int, remaining: int) -> tuple[object, ...]:

@@ -120,7 +120,11 @@ def why_not(state: State, direction: int) -> tuple[str, str]:
     if target in closed_for(state.config, state.forks, car.laps):
         return "that branch of the fork is closed", "RB-TRACK-3"
     if target in turn.blocked:
-        if any(c.flipped and c.cell == target and c.off_from is None for c in state.cars):
+        flipped = (
+            c.flipped and c.cell == target and c.off_from is None and counts_on_track(state, s)
+            for s, c in enumerate(state.cars)
+        )
+        if any(flipped):
             return "a flipped cap blocks that cell", "RB-CELL-3"
         if _pit_barred(state, target):
             return "the pit lane is entered in 1st gear only", "RB-LM-8"
@@ -141,7 +145,7 @@ def step(tx: Tx, direction: int, kind: int) -> None:
     target = geo.neighbors[cell][direction]
     reckless = turn.mode == "reckless"
     turning = turn.heading is not None and direction != turn.heading
-    tx.events.append(Moved(seat, cell, target, direction, reckless and turning))
+    tx.emit(Moved(seat, cell, target, direction, reckless and turning))
     said = turn.said
     if reckless:
         if turning:
