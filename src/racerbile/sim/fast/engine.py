@@ -205,7 +205,9 @@ def _play(
         prepared.bots, prepared.sizes, len(prepared.config.track.forks), np.uint64(spec.seed),
         np.array(indices, np.uint64), seeds, dice, draws, stats, counters, off_log, overtake_log,
     )  # fmt: skip
-    _run_threads(arrays, games, threads)
+    tables = prepared.tables
+    work = (tables.nb.shape[0], int(tables.is_track.sum()), n, len(prepared.config.track.forks))
+    _run_threads(arrays, work, games, threads)
     done: dict[int, GameOutcome] = {}
     again: list[int] = []
     for g, index in enumerate(indices):
@@ -222,24 +224,27 @@ def _play(
     return done, again
 
 
-def _run_threads(arrays: tuple[object, ...], games: int, threads: int) -> None:
-    """Runs the kernel on ``threads`` contiguous shares of the games at once."""
+WorkKey = tuple[int, int, int, int]  # cells, track cells, seats, forks
+
+
+def _run_threads(arrays: tuple[object, ...], work: WorkKey, games: int, threads: int) -> None:
+    """Runs the kernel on ``threads`` contiguous shares of the games at once, each with
+    work arrays of the size ``work`` says."""
     threads = max(1, min(threads, games))
     bounds = [games * k // threads for k in range(threads + 1)]
     if threads == 1:
-        _share(arrays, 0, games)
+        _share(arrays, work, 0, games)
         return
     with ThreadPoolExecutor(threads) as pool:
-        jobs = [pool.submit(_share, arrays, lo, hi) for lo, hi in itertools.pairwise(bounds)]
+        shares = itertools.pairwise(bounds)
+        jobs = [pool.submit(_share, arrays, work, lo, hi) for lo, hi in shares]
         for job in jobs:
             job.result()
 
 
-def _share(arrays: tuple[Any, ...], lo: int, hi: int) -> None:
+def _share(arrays: tuple[Any, ...], key: WorkKey, lo: int, hi: int) -> None:
     """Plays games ``lo`` to ``hi`` of the batch (the kernel releases the GIL) with
     work arrays no other share uses meanwhile."""
-    tables, bots, n_forks = arrays[0], arrays[5], arrays[7]
-    key = (tables.nb.shape[0], int(tables.is_track.sum()), len(bots), n_forks)
     with _WORK_LOCK:
         free = _WORK_POOL.setdefault(key, [])
         work = free.pop() if free else _new_work(*key)
@@ -255,7 +260,7 @@ def _share(arrays: tuple[Any, ...], lo: int, hi: int) -> None:
 # move help's scratch costs about as much as a few races. The kernel leaves them ready
 # for the next race (each move-help run clears what it marked).
 _WORK_LOCK = threading.Lock()
-_WORK_POOL: dict[tuple[int, int, int, int], list[tuple[Any, ...]]] = {}
+_WORK_POOL: dict[WorkKey, list[tuple[Any, ...]]] = {}
 
 
 def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ...]:

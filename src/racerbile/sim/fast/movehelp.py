@@ -65,18 +65,6 @@ class Options(NamedTuple):
     laps: np.ndarray  # int8[N] lines crossed walking every step (as bots.plans counts)
 
 
-def new_options(n: int) -> Options:
-    """Returns empty option arrays for ``n`` options."""
-    return Options(
-        np.zeros(n, np.int32),
-        np.zeros(n, np.int32),
-        np.zeros(n, np.bool_),
-        np.zeros(n, np.int8),
-        np.zeros((n, MAX_STEPS), np.int8),
-        np.zeros(n, np.int8),
-    )
-
-
 @njit(cache=True)
 def new_scratch(n_cells: int, n_track: int) -> Scratch:
     """Returns work arrays big enough for any move on a track of ``n_track`` cells."""
