@@ -20,17 +20,22 @@ from .limits import BodyLimit
 from .room import Rooms
 from .routes import games, join, meta, pages
 from .settings import Settings
+from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
 
-def create_app(settings: Settings, store: Store) -> FastAPI:
+def create_app(settings: Settings, store: Store, bots: BotPool | None = None) -> FastAPI:
     """Returns the web app serving every registered game from ``store``.
 
-    On start it rebuilds every unfinished game by replay. The caller owns ``store``.
+    On start it rebuilds every unfinished game by replay. The caller owns ``store``, and
+    ``bots`` when it hands a bot pool in (several apps may share one); without one the
+    app starts its own and stops it when it stops.
     """
     hub = Hub()
-    rooms = Rooms(store, settings, listeners=[hub.publish])
+    own_bots = bots is None
+    pool = BotPool(settings.bot_workers, settings.bot_memory_mb) if bots is None else bots
+    rooms = Rooms(store, settings, pool, listeners=[hub.publish])
     services = Services(settings, store, rooms, hub)
 
     @asynccontextmanager
@@ -42,6 +47,8 @@ def create_app(settings: Settings, store: Store) -> FastAPI:
             yield
         finally:
             rooms.close()
+            if own_bots:
+                pool.close()
 
     app = FastAPI(title="racerbile", version="1", lifespan=lifespan)
     app.state.services = services
