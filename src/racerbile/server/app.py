@@ -17,7 +17,7 @@ from .deps import Services
 from .errors import ApiError
 from .hub import Hub
 from .limits import BodyLimit
-from .room import Rooms
+from .rooms import Rooms
 from .routes import games, join, meta, pages
 from .settings import Settings
 from .workers import BotPool
