@@ -78,15 +78,3 @@ def random_legal(game: Game, state: Any, rng: np.random.Generator) -> Action:
     """Returns a uniformly random legal action."""
     legal = game.legal_actions(state)
     return legal[int(rng.integers(len(legal)))]
-
-
-def next_action(
-    game: Game,
-    state: Any,
-    dice: DiceStream,
-    rng: np.random.Generator,
-    bot: str | None = None,
-) -> Action:
-    """Returns the action auto-play would take now (one step of :func:`autoplay`)."""
-    played = next(autoplay(game, state, dice, random_or_bot(game, rng, bot), 1))
-    return played.action
