@@ -46,8 +46,9 @@ def open_client(db_url: str) -> Iterator[Callable[..., TestClient]]:
 
     def open_(url: str = db_url, **settings: object) -> TestClient:
         store = Store(url)
-        unlimited = {"join_limit": None, "create_limit": None}  # rate limits: only where tested
-        app = create_app(Settings(**{**unlimited, **settings}), store)  # type: ignore[arg-type]
+        unlimited: dict[str, object] = {"join_limit": None, "create_limit": None}
+        # rate limits: only in the tests of them
+        app = create_app(Settings(**{**unlimited, **settings}), store)
         client = TestClient(app)
         client.__enter__()
         opened.append((client, store))
