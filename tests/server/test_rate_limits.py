@@ -100,7 +100,7 @@ def test_limits_are_off_when_set_to_none(tmp_path: Path) -> None:
 def test_limit_settings_are_bounded() -> None:
     for bad in ({"burst": 0, "per_minute": 1}, {"burst": 5, "per_minute": 0}):
         with pytest.raises(ValueError, match="join_limit"):
-            Settings(join_limit=bad)  # type: ignore[arg-type]
+            Settings(join_limit=bad)
     with pytest.raises(ValueError, match="rate_limit_clients"):
         Settings(rate_limit_clients=10**9)
 
