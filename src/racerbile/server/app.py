@@ -19,7 +19,7 @@ from .errors import ApiError
 from .guard import FailureLog, guarded, store_api_error
 from .hub import Hub
 from .limits import BodyLimit, rate_limiters
-from .openapi import describe_setups
+from .openapi import describe_api
 from .room import Rooms
 from .routes import games, join, meta, pages
 from .settings import Settings
@@ -60,7 +60,7 @@ def create_app(
         app.mount("/static", StaticFiles(directory=pages.WEB / "static"), name="static")
     _add_error_handlers(app, failures)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
-    describe_setups(app, rooms.games)
+    describe_api(app, rooms.games)
     return app
 
 
@@ -74,7 +74,10 @@ def _add_error_handlers(app: FastAPI, failures: FailureLog) -> None:
         return JSONResponse(_validation_error(exc).to_json(), status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # FastAPI could not read the body (not UTF-8, say)
+            malformed = ApiError(422, "request/malformed", f"the body is not JSON: {exc.detail}")
+            return await api_error(request, malformed)
         code = "request/too_large" if exc.status_code == 413 else f"http/{exc.status_code}"
         body = {"code": code, "reason": str(exc.detail), "rule_id": None}
         return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)

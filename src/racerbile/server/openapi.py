@@ -1,13 +1,15 @@
-"""The OpenAPI page's setup schemas: ``GameCreate`` as one variant per registered game.
+"""What the OpenAPI page adds to FastAPI's: the setup of every game, and the real 422 body.
 
 The route takes ``setup`` as any object and validates it with the game's ``Setup``
 model once it knows the game; the page tells clients (and schemathesis) the same in
 advance: ``GameCreate`` is a ``oneOf`` discriminated by ``game``, each variant with
-that game's ``Setup`` schema. The games come from the registry only.
+that game's ``Setup`` schema. The games come from the registry only. FastAPI documents
+its own validation error body for 422; this server answers every error as ``ErrorPublic``.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Callable
@@ -18,6 +20,7 @@ from pydantic.json_schema import models_json_schema
 
 from ..engine import Game
 from ..games import available_games
+from .errors import REFUSALS
 
 log = logging.getLogger(__name__)
 
@@ -25,17 +28,39 @@ PREFIX = "Setup_"  # component names of the setup models, apart from the API's o
 _NAME_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
 
-def describe_setups(app: FastAPI, games: Callable[[str], Game]) -> None:
-    """Makes ``app``'s OpenAPI page describe the setup of every game that loads."""
+FASTAPI_ERRORS = ("HTTPValidationError", "ValidationError")
+
+
+def describe_api(app: FastAPI, games: Callable[[str], Game]) -> None:
+    """Makes ``app``'s OpenAPI page describe the setup of every game that loads and the
+    error body of every 422."""
     build = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             schema = build()  # FastAPI keeps it in app.openapi_schema
             add_setups(schema["components"]["schemas"], _loaded(games))
+            use_error_body(schema)
         return app.openapi_schema  # type: ignore[return-value]
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def use_error_body(schema: dict[str, Any]) -> None:
+    """Replaces FastAPI's 422 body (``HTTPValidationError``) with ``ErrorPublic``."""
+    body = {"schema": {"$ref": "#/components/schemas/ErrorPublic"}}
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            answers = operation.get("responses", {})
+            if FASTAPI_ERRORS[0] in json.dumps(answers.get("422", {})):
+                answers["422"] = {
+                    "description": REFUSALS[422],
+                    "content": {"application/json": body},
+                }
+    components = schema.get("components", {}).get("schemas", {})
+    if FASTAPI_ERRORS[0] not in json.dumps(schema.get("paths", {})):
+        for name in FASTAPI_ERRORS:
+            components.pop(name, None)
 
 
 def _loaded(games: Callable[[str], Game]) -> dict[str, Game]:
