@@ -97,6 +97,16 @@ def test_limits_are_off_when_set_to_none(tmp_path: Path) -> None:
     store.close()
 
 
+def test_this_machine_is_limited_only_when_set(tmp_path: Path, clock: Clock) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    for loopback, expected in ((False, {404}), (True, {404, 429})):
+        settings = Settings(join_limit=LIMIT, rate_limit_loopback=loopback)
+        app = create_app(settings, store, clock=clock)
+        with TestClient(app, client=("127.0.0.1", 4000)) as local:
+            assert {local.get("/api/join/AAAAAA").status_code for _ in range(5)} == expected
+    store.close()
+
+
 def test_limit_settings_are_bounded() -> None:
     for bad in ({"burst": 0, "per_minute": 1}, {"burst": 5, "per_minute": 0}):
         with pytest.raises(ValueError, match="join_limit"):

@@ -18,7 +18,7 @@ from .deps import Services
 from .errors import ApiError
 from .guard import FailureLog, guarded, store_api_error
 from .hub import Hub
-from .limits import BodyLimit, rate_limiters
+from .limits import BodyLimit, RateLimits
 from .openapi import describe_api
 from .room import Rooms
 from .routes import games, join, meta, pages
@@ -53,7 +53,7 @@ def create_app(
 
     app = FastAPI(title="racerbile", version="1", lifespan=lifespan)
     app.state.services = services
-    app.state.rate_limiters = rate_limiters(settings, clock)
+    app.state.rate_limits = RateLimits.of(settings, clock)
     for router in (games.router, join.router, meta.router, pages.router):
         app.include_router(router)
     if pages.WEB.joinpath("static").is_dir():

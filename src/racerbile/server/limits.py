@@ -9,6 +9,7 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -92,14 +93,36 @@ class RateLimiter:
         return len(self._buckets)
 
 
-def rate_limiters(settings: Settings, clock: Clock = time.monotonic) -> dict[str, RateLimiter]:
-    """Returns the limiters of an app by area (``join``, ``create``); none for a limit off."""
-    areas = {"join": settings.join_limit, "create": settings.create_limit}
-    return {
-        area: RateLimiter(limit, settings.rate_limit_clients, clock)
-        for area, limit in areas.items()
-        if limit is not None
-    }
+@dataclass(frozen=True)
+class RateLimits:
+    """The limiters of an app by area (``join``, ``create``; none for a limit set off)."""
+
+    limiters: dict[str, RateLimiter]
+    loopback: bool  # whether this machine's own clients are limited too
+
+    @classmethod
+    def of(cls, settings: Settings, clock: Clock = time.monotonic) -> RateLimits:
+        areas = {"join": settings.join_limit, "create": settings.create_limit}
+        limiters = {
+            area: RateLimiter(limit, settings.rate_limit_clients, clock)
+            for area, limit in areas.items()
+            if limit is not None
+        }
+        return cls(limiters, settings.rate_limit_loopback)
+
+    def wait(self, area: str, host: str | None) -> float:
+        """Takes one request of ``host`` in ``area``; returns 0 or the seconds to wait."""
+        limiter = self.limiters.get(area)
+        if limiter is None or (not self.loopback and _is_loopback(host)):
+            return 0.0
+        return limiter.take(client_key(host))
+
+
+def _is_loopback(host: str | None) -> bool:
+    try:
+        return host is not None and ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def client_key(host: str | None) -> str:
@@ -123,10 +146,8 @@ def rate_limited(area: str, what: str) -> Callable[[Request], Awaitable[None]]:
     the app's ``area`` limit; ``what`` names the requests in the reason."""
 
     async def check(request: Request) -> None:
-        limiter: RateLimiter | None = request.app.state.rate_limiters.get(area)
-        if limiter is None:
-            return
-        wait = limiter.take(client_key(request.client.host if request.client else None))
+        limits: RateLimits = request.app.state.rate_limits
+        wait = limits.wait(area, request.client.host if request.client else None)
         if wait > 0:
             raise ApiError(
                 429,

@@ -39,6 +39,11 @@ class Settings(BaseModel):
     rate_limit_clients: int = Field(
         default=10_000, ge=100, le=1_000_000, description="addresses remembered per limit"
     )
+    rate_limit_loopback: bool = Field(
+        default=False,
+        description="limit this machine's own clients too (127.0.0.1, ::1); off, the limits "
+        "guard against the network only (a proxy must send X-Forwarded-For)",
+    )
     dev: bool = False
 
     @model_validator(mode="after")
