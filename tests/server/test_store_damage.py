@@ -167,3 +167,11 @@ def test_nul_in_a_name_is_never_a_server_error(
     assert response.status_code == 422, response.text
     assert "name" in response.json()["reason"]
     assert client.get("/api/meta/health").json() == {"games": 0}
+
+
+def test_nul_in_a_looked_up_id_or_code_is_not_found(
+    open_client: Callable[..., TestClient], any_db_url: str
+) -> None:
+    client = open_client(any_db_url)
+    for path in ("/api/games/ab%00cd", "/api/games/ab%00cd/record", "/api/join/AB%00CDE"):
+        assert client.get(path).status_code == 404, path

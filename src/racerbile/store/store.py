@@ -139,24 +139,14 @@ class Store:
     @contextmanager
     def _begin(self) -> Iterator[Connection]:
         """One transaction; a driver's error leaves as the store's (IntegrityError as is)."""
-        try:
-            with self.engine.begin() as conn:
-                yield conn
-        except IntegrityError:
-            raise
-        except DataError as exc:
-            raise RefusedValue(driver_message(exc)) from None
-        except DRIVER_ERRORS as exc:
-            raise unavailable(exc) from None
+        with _translated(), self.engine.begin() as conn:
+            yield conn
 
     @contextmanager
     def _connect(self) -> Iterator[Connection]:
-        """One connection for reads; a driver's error leaves as StoreUnavailable."""
-        try:
-            with self.engine.connect() as conn:
-                yield conn
-        except DRIVER_ERRORS as exc:
-            raise unavailable(exc) from None
+        """One connection for reads; a driver's error leaves as the store's."""
+        with _translated(), self.engine.connect() as conn:
+            yield conn
 
     def create_game(self, row: GameRow) -> None:
         """Writes a new game with its seats; raises DuplicateWrite on a clashing id or code."""
@@ -248,6 +238,8 @@ class Store:
 
     def game(self, game_id: str) -> GameRow | None:
         """Returns the stored game, or None; raises DamagedRecord when a row is unreadable."""
+        if not _storable(game_id):
+            return None  # no stored id holds such a character
         with self._connect() as conn:
             row = _read(
                 game_id,
@@ -288,6 +280,8 @@ class Store:
 
     def actions(self, game_id: str) -> list[ActionRow]:
         """Returns every action of a game in order; raises DamagedRecord naming a bad one."""
+        if not _storable(game_id):
+            return []
         query = select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
         with self._connect() as conn:
             try:
@@ -308,6 +302,20 @@ class Store:
                 select(games.c.id).where(games.c.finished.is_(None)).order_by(games.c.created)
             )
             return list(found.scalars())
+
+
+@contextmanager
+def _translated() -> Iterator[None]:
+    """Turns a driver's error into the store's: DataError is a value refused, the others
+    (but IntegrityError, which the callers resolve) mean the database cannot answer."""
+    try:
+        yield
+    except IntegrityError:
+        raise
+    except DataError as exc:
+        raise RefusedValue(driver_message(exc)) from None
+    except DRIVER_ERRORS as exc:
+        raise unavailable(exc) from None
 
 
 def refuse_unstorable(table: Table, rows: Iterable[Mapping[str, Any]]) -> None:
