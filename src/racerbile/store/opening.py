@@ -52,6 +52,8 @@ def check_sqlite_file(path: Path) -> None:
                 for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
             }
             columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+    except sqlite3.OperationalError as exc:  # not readable: permissions, a lock
+        raise StoreError(f"cannot open the database file {path}: {_first_line(exc)}") from None
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path} is damaged ({_first_line(exc)}); {RESTORE}") from None
     if problems != ["ok"]:
