@@ -14,8 +14,9 @@ from serverkit import PLAYERS, act, auth, create
 from sqlalchemy import event
 from starlette.testclient import TestClient
 
+from racerbile.server import Settings, create_app
 from racerbile.server.guard import FailureLog
-from racerbile.store import StoreUnavailable
+from racerbile.store import Store, StoreUnavailable
 
 
 def _play(client: TestClient, game_id: str, host: str, moves: int) -> list[dict[str, Any]]:
@@ -124,3 +125,20 @@ def test_failure_log_writes_one_line_per_kind_a_minute(caplog: pytest.LogCapture
     assert "(connection)" in lines[0] and "(disk full)" in lines[1]
     assert "99 more since the last such line" in lines[2]
     assert lines[3] == "the database answers again"
+
+
+def test_database_down_at_start_still_serves_then_restores_on_use(
+    postgres_cluster: PostgresCluster, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = Store(postgres_cluster.url)
+    with TestClient(create_app(Settings(), store)) as first:
+        game = create(first)
+    postgres_cluster.stop()
+    with caplog.at_level(logging.WARNING), TestClient(create_app(Settings(), store)) as client:
+        assert client.get("/api/meta/health").json() == {"games": 0}
+        _assert_unavailable(client.get(f"/api/games/{game['id']}"))
+        postgres_cluster.start()
+        assert client.get(f"/api/games/{game['id']}").json()["seq"] == 0
+    assert any("not restored" in r.getMessage() for r in caplog.records)
+    assert all(r.exc_info is None for r in caplog.records)
+    store.close()

@@ -43,7 +43,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        restored = await rooms.restore()
+        try:
+            restored = await rooms.restore()
+        except ApiError as exc:  # the database failed right after opening: serve anyway
+            log.warning("unfinished games are not restored (%s); each loads when used", exc)
+            restored = []
         if restored:
             log.info("restored %d unfinished game(s)", len(restored))
         try:
