@@ -1,0 +1,62 @@
+"""Every registered game's start, room and spectator pages load its web module and log
+no JavaScript error (no uncaught exception, no console error)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rb_harness import LAPTOP, PHONE, Server, watch_console
+
+pytestmark = pytest.mark.browser
+
+# Setups beyond two named players, for the rule sets whose pages differ.
+SETUPS: dict[str, dict[str, Any]] = {
+    "racerbile/lemans": {
+        "rule_set": "lemans",
+        "teams": [{"name": "Red", "drivers": ["Ann", "Bo"]}, {"name": "Blue", "drivers": ["Cy"]}],
+        "judges": ["Judy"],
+    },
+}
+
+
+def _create(server: Server, variant: str) -> dict[str, Any]:
+    game = variant.split("/")[0]
+    setup = SETUPS.get(variant, {"players": [{"name": "Anna"}, {"name": "Bo"}]})
+    created = server.post("/api/games", {"game": game, "setup": setup, "seed": 5})
+    assert isinstance(created, dict)
+    return created
+
+
+def _variants(server: Server) -> list[str]:
+    games = server.game_ids()
+    return games + [v for v in SETUPS if v.split("/")[0] in games]
+
+
+def test_no_page_logs_a_javascript_error(server: Server, browser: Any) -> None:
+    errors: list[str] = []
+    checked = []
+    for viewport in (PHONE, LAPTOP):
+        ctx = browser.new_context(viewport=viewport)
+        page = ctx.new_page()
+        watch_console(page, errors)
+        for variant in _variants(server):
+            game = variant.split("/")[0]
+            page.goto(server.url + "/")
+            page.wait_for_selector(f'#game-choice [data-value="{game}"]', state="attached")
+            page.click(f'#game-choice [data-value="{game}"]', force=True)
+            page.wait_for_selector("#start:not([disabled])")
+            if variant == "racerbile/lemans":
+                page.click('#ruleset-choice [data-value="lemans"]')
+                page.wait_for_selector("#teams-card:not([hidden])")
+            created = _create(server, variant)
+            page.goto(server.url + created["host_url"])
+            page.wait_for_selector(f"body[data-board='{game}'][data-seq]")
+            page.wait_for_selector("#conn[data-state='on']")
+            page.goto(server.url + created["spectator_url"])
+            page.wait_for_selector(f"body[data-board='{game}'][data-seq]")
+            page.wait_for_selector("#conn[data-state='on']")
+            checked.append(f"{variant} {viewport['width']}")
+        ctx.close()
+    assert not errors, f"{checked}: {errors}"
+    assert len(checked) == 2 * len(_variants(server))
