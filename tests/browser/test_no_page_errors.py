@@ -60,3 +60,27 @@ def test_no_page_logs_a_javascript_error(server: Server, browser: Any) -> None:
         ctx.close()
     assert not errors, f"{checked}: {errors}"
     assert len(checked) == 2 * len(_variants(server))
+
+
+def test_referee_panel_seat_colours_and_rule_set_names(
+    racerbile_server: Server, browser: Any
+) -> None:
+    """The referee panel shows no stray "null", seats wear their colours, Le Mans is spelt."""
+    page = browser.new_page(viewport=LAPTOP)
+    errors: list[str] = []
+    watch_console(page, errors)
+    page.goto(racerbile_server.url + "/")
+    page.wait_for_selector('#ruleset-choice [data-value="lemans"]')
+    assert page.inner_text('#ruleset-choice [data-value="lemans"]') == "Le Mans"
+
+    created = _create(racerbile_server, "racerbile")
+    page.goto(racerbile_server.url + created["host_url"])
+    page.wait_for_selector("#referee-card:not([hidden]) .ref-fault")
+    assert "null" not in page.inner_text("#referee-card")
+    colours = page.eval_on_selector_all(
+        "#standings .standing, #referee-card .ref-seat",
+        "els => els.map(e => [e.dataset.seat, e.style.getPropertyValue('--seat')])",
+    )
+    assert ["1", "#7B2FBE"] in colours and ["0", "#1E6FD9"] in colours, colours
+    page.close()
+    assert not errors, errors

@@ -18,7 +18,7 @@ export function panels() {
   return {};
 }
 
-export async function createBoard(ctx, label = actionLabel) {
+export async function createBoard(ctx) {
   const pre = h("pre", { class: "generic-view" });
   ctx.board.replaceChildren(pre);
   const row = ctx.controls ? h("div", { class: "action-row", id: "primary-actions" }) : null;
@@ -32,7 +32,7 @@ export async function createBoard(ctx, label = actionLabel) {
           h(
             "button",
             { type: "button", class: "button", "data-action": a.kind, disabled: ctx.busy() ? true : null, onclick: () => ctx.run(() => ctx.send(a)) },
-            label(a),
+            actionLabel(a),
           ),
         ),
       );

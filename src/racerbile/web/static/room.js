@@ -176,7 +176,6 @@ async function main() {
   }
   module = await loadGame(conn.state.game);
   document.body.dataset.board = module.id;
-  applyStatic();
   game = await module.createBoard({
     page: "room",
     state: conn.state,

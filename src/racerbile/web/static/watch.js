@@ -71,7 +71,6 @@ async function main() {
   }
   module = await loadGame(conn.state.game);
   document.body.dataset.board = module.id;
-  applyStatic();
   $("dice").hidden = !module.dice;
   game = await module.createBoard({
     page: "watch",
