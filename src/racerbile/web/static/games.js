@@ -12,6 +12,8 @@
 //   strings                 {en: {key: text}, da: {...}}: the game's texts, merged into
 //                           i18n.js (a key the platform has stays the platform's)
 //   dice                    true when the spectator page shows the dice strip (ctx.dice)
+//   styles                  [url]: the game's stylesheets (new URL("./x.css",
+//                           import.meta.url)), linked before the game draws anything
 //   createBoard(ctx)        -> Promise<{paint(envelope)}>: draws the board into
 //                           ctx.board and, on the room page, the game's controls into
 //                           ctx.controls. ctx: {page: "room"|"watch", state, board, hint,
@@ -61,9 +63,22 @@ export async function loadGame(gameId) {
   return loaded.get(gameId);
 }
 
+/** Links a stylesheet once; resolves when it has loaded (or failed: the page goes on). */
+function linkStyle(href) {
+  if (document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return Promise.resolve();
+  return new Promise((done) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = link.onerror = () => done();
+    document.head.appendChild(link);
+  });
+}
+
 async function importGame(gameId) {
   const mod = await import(`/games/${encodeURIComponent(gameId)}/board.js`);
   addStrings(mod.strings);
+  await Promise.all((mod.styles || []).map(linkStyle));
   return {
     id: mod.id || gameId,
     dice: !!mod.dice,

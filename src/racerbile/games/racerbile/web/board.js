@@ -18,6 +18,7 @@ export { refereeConsole } from "./referee.js";
 export { label as actionLabel } from "./actions.js";
 
 export const id = "racerbile";
+export const styles = [new URL("./board.css", import.meta.url).href];
 export const dice = true;
 
 const CONTROLS = `

@@ -13,6 +13,7 @@ import { h } from "/static/panels.js";
 export { strings } from "./strings.js";
 
 export const id = "vectrace";
+export const styles = [new URL("./board.css", import.meta.url).href];
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const RISKY = new Set(["crash", "doomed"]);
