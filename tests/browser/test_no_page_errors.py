@@ -84,3 +84,30 @@ def test_referee_panel_seat_colours_and_rule_set_names(
     assert ["1", "#7B2FBE"] in colours and ["0", "#1E6FD9"] in colours, colours
     page.close()
     assert not errors, errors
+
+
+GENERIC_BOARD = """async () => {
+  const generic = await import("/static/generic.js");
+  const board = document.createElement("div");
+  const controls = document.createElement("div");
+  const sent = [];
+  const ctx = { board, controls, busy: () => false, run: (fn) => fn(), send: (a) => sent.push(a) };
+  const drawn = await generic.createBoard(ctx);
+  const legal = [{ kind: "roll" }, { kind: "move_to", cell: 3 }];
+  drawn.paint({ view: { lap: 2 }, legal_actions: legal });
+  controls.querySelectorAll("button")[1].click();
+  const buttons = [...controls.querySelectorAll("button")].map((b) => b.textContent);
+  return { view: board.textContent, buttons, sent };
+}"""
+
+
+def test_a_game_without_a_web_module_gets_a_button_per_legal_action(
+    server: Server, browser: Any
+) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/")
+    got = page.evaluate(GENERIC_BOARD)
+    page.close()
+    assert '"lap": 2' in got["view"]
+    assert got["buttons"] == ["roll", "move to (cell 3)"]
+    assert got["sent"] == [{"kind": "move_to", "cell": 3}]
