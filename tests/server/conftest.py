@@ -26,6 +26,7 @@ from serverkit import free_port
 
 from racerbile.games import REGISTRY
 from racerbile.server import Settings, create_app
+from racerbile.server.workers import BotPool
 from racerbile.store import Store
 
 
@@ -39,8 +40,16 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
 
 
+@pytest.fixture(scope="session")
+def bot_pool() -> Iterator[BotPool]:
+    """One bot pool for every app of the session (its workers start once)."""
+    pool = BotPool(workers=2, memory_mb=2048)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def open_client(db_url: str) -> Iterator[Callable[..., TestClient]]:
+def open_client(db_url: str, bot_pool: BotPool) -> Iterator[Callable[..., TestClient]]:
     """Opens apps (each with its own store) on the test's database; closes them after."""
     opened: list[tuple[TestClient, Store]] = []
 
@@ -48,7 +57,7 @@ def open_client(db_url: str) -> Iterator[Callable[..., TestClient]]:
         store = Store(url)
         unlimited: dict[str, object] = {"join_limit": None, "create_limit": None}
         # rate limits: only in the tests of them
-        app = create_app(Settings(**{**unlimited, **settings}), store)
+        app = create_app(Settings(**{**unlimited, **settings}), store, bot_pool)  # type: ignore[arg-type]
         client = TestClient(app)
         client.__enter__()
         opened.append((client, store))
