@@ -218,8 +218,16 @@ class Room:
         what it plays later reaches the clients by the websocket."""
         task = asyncio.create_task(self.advance())
         self._automatic_tasks.add(task)
-        task.add_done_callback(self._automatic_tasks.discard)
-        await asyncio.wait({task}, timeout=wait_s)
+        task.add_done_callback(self._automatic_done)
+        done, _ = await asyncio.wait({task}, timeout=wait_s)
+        error = task.exception() if done and not task.cancelled() else None
+        if error is not None:
+            raise error  # e.g. the store failed: the request answers 503
+
+    def _automatic_done(self, task: asyncio.Task[None]) -> None:
+        self._automatic_tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:  # retrieved: no warning
+            log.warning("game %s: automatic play stopped: %s", self.id, task.exception())
 
     async def _advance(self) -> None:
         try:
