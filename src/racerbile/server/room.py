@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 
 TAKEOVER_BOTS = ("greedy", "cautious", "random")
 """The bot that takes over a silent seat: the first of these a game has, else its first."""
+SLOW_LIMIT = 3
+"""After this many fallbacks in a row a seat's bot is no longer asked (until a restart)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class Room:
         self.timers = RoomTimers(self, takeover_after_s)
         self.timers.note_change(row.created)
         self._automatic_tasks: set[asyncio.Task[None]] = set()
+        self._fallbacks: dict[int, int] = {}  # seat -> fallbacks in a row
 
     @property
     def id(self) -> str:
@@ -260,10 +263,16 @@ class Room:
     async def _bot_action(self, bot: str, seat: int, label: str) -> tuple[Action, str]:
         """Returns the bot's action for ``seat`` from the bot pool, or, when the bot
         exceeds its time budget or fails, a random legal action (labelled ``fallback``)."""
-        decision = Decision(self.game, self.id, self.row.setup, self.actions, bot, self.row.seed)
-        action = await self.bots.decide(decision, self.settings.bot_budget_s)
+        action = None
+        if self._fallbacks.get(seat, 0) < SLOW_LIMIT:
+            decision = Decision(
+                self.game, self.id, self.row.setup, self.actions, bot, self.row.seed
+            )
+            action = await self.bots.decide(decision, self.settings.bot_budget_s)
         if action is not None:
+            self._fallbacks.pop(seat, None)
             return action, f"{label}:{seat}"
+        self._fallbacks[seat] = self._fallbacks.get(seat, 0) + 1
         log.warning("game %s: seat %d plays a random legal action instead", self.id, seat)
         legal = self.game.legal_actions(self.state)
         rng = np.random.default_rng([self.row.seed, self.seq])
