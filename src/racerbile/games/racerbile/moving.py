@@ -29,8 +29,17 @@ from .actions import (
     WentOffTrack,
 )
 from .announcing import say, squeal, wheels
-from .moves import OFF, ON, TURN_OK, geometry, legal_steps, step_kind
-from .ranking import closed_for, counts_on_track, fork_key, ranking
+from .moves import (
+    OFF,
+    ON,
+    TURN_OK,
+    blocked_now,
+    geometry,
+    goes_forward,
+    legal_steps,
+    step_kind,
+)
+from .ranking import closed_for, counts_on_track, field_for, fork_key, ranking
 from .state import Car, State
 from .track import CellKind
 from .turn_cycle import turn_done
@@ -236,15 +245,19 @@ def end_move(tx: Tx, off: bool = False) -> None:
 
 
 def _blocked_rule(state: State) -> tuple[bool, str]:
-    """RB-TURN-5 for a stop by choice; RB-CELL-3/5 when caps block every step."""
-    if legal_steps(state):
+    """RB-TURN-5 for a stop by choice; RB-CELL-3/5 when caps block every step, or every
+    step ahead (then only the steps ahead name the block)."""
+    stuck = not legal_steps(state)
+    if not stuck and not blocked_now(state):
         return False, "RB-TURN-5"
     turn = state.turn
     assert turn is not None
     car = state.cars[turn.seat]
     geo = geometry(state.config.track)
     closed = closed_for(state.config, state.forks, car.laps)
-    for d in range(6):
+    field = field_for(state.config, state.forks, car.laps)
+    ahead = (d for d in range(6) if goes_forward(geo, field, car.cell, d))
+    for d in range(6) if stuck else ahead:
         kind = step_kind(geo, car.cell, turn.heading, d, mode=turn.mode, path=turn.path,
                          blocked=frozenset(), closed=closed)  # fmt: skip
         target = geo.neighbors[car.cell][d]

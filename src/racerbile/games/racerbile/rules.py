@@ -36,7 +36,10 @@ Decisions followed (racerbile.md) and made here:
 * RB-CELL-4: everybody drinks at the step that passes midway (once per car per
   lap); in manual mode the announcement is due before the turn ends.
 * RB-TURN-5: "blocked" = no legal step at all (in a 10-12 move: the straight step
-  enters a blocked cell); cells not moved cost RB-CELL-3 or RB-CELL-5 sips then.
+  enters a blocked cell), or the way ahead is blocked: no legal step goes forward (over
+  the line forwards, or nearer it) and caps bar one that would. A blocked car may
+  stop, even at once or on 10-12, and a reverse step is never forced on it; cells not
+  moved cost RB-CELL-3 or RB-CELL-5 sips then (the steps ahead name the block).
 * RB-OPT-2: the dry car drinks its first/last sip first, then chugs and drinks 1
   sip; its gear drops to 1st without sips, and it may not shift up next turn.
 * RB-OPT-4: the referee flags the move in progress; when it ends, its penalties

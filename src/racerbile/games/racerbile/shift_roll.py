@@ -28,9 +28,9 @@ from .actions import (
     Stop,
 )
 from .announcing import PRE_ROLL, Problem, announce_problem, charge_forgotten, say
-from .moves import legal_steps
+from .moves import blocked_now, legal_steps
 from .moving import force_first, start_move
-from .state import State, Turn
+from .state import State
 from .turn_cycle import turn_done
 from .tx import Tx
 
@@ -47,9 +47,8 @@ def legal_turn_actions(state: State) -> list[Action]:
         if state.lemans is not None:
             actions += lemans.driver_changes(state)  # RB-LM-9
     elif turn.phase == "move":
-        steps = legal_steps(state)
-        actions = [STEP_TO[d] for d, _ in steps]
-        if _stop_problem(turn, bool(steps)) is None:
+        actions = [STEP_TO[d] for d, _ in legal_steps(state)]
+        if stop_problem(state) is None:
             actions.append(STOP)
     elif turn.phase == "name":
         actions = lemans.names(state)  # RB-LM-5
@@ -63,12 +62,9 @@ def legal_turn_actions(state: State) -> list[Action]:
 def legal_in_move(state: State, action: Action) -> bool:
     """Tells whether ``action`` is a step or stop that :func:`legal_turn_actions` lists
     in the move phase (without building the list)."""
-    steps = legal_steps(state)
     if type(action) is StepTo:
-        return any(d == action.direction for d, _ in steps)
-    turn = state.turn
-    assert turn is not None
-    return type(action) is Stop and _stop_problem(turn, bool(steps)) is None
+        return any(d == action.direction for d, _ in legal_steps(state))
+    return type(action) is Stop and stop_problem(state) is None
 
 
 def shift_problem(state: State, direction: str) -> Problem:
@@ -95,17 +91,13 @@ def stop_problem(state: State) -> Problem:
     """Returns why the car may not stop now, or None (RB-TURN-5, RB-DICE-7)."""
     turn = state.turn
     assert turn is not None
-    return _stop_problem(turn, bool(legal_steps(state)))
-
-
-def _stop_problem(turn: Turn, can_step: bool) -> Problem:
-    if not can_step:
-        return None  # blocked
+    if turn.mode != "fast" and turn.moved:
+        return None
+    if blocked_now(state):
+        return None  # a blocked car brakes (RB-TURN-5)
     if turn.mode == "fast":
         return "on 10-12 the car can neither turn nor brake", "RB-DICE-7"
-    if turn.moved == 0:
-        return "a car must move at least one cell unless it is blocked", "RB-TURN-5"
-    return None
+    return "a car must move at least one cell unless it is blocked", "RB-TURN-5"
 
 
 # -- before the roll --------------------------------------------------------------
