@@ -273,6 +273,15 @@ def _judge(da: str, en: str) -> Callable[[Any, Lang, _Namer], str]:
     return handler
 
 
+def _named(e: Any, lang: Lang, n: _Namer) -> str:
+    if e.opponent is None:
+        return f"{n(e.seat)} udnævner ingen." if lang == "da" else f"{n(e.seat)} names nobody."
+    p, o = n(e.seat), n(e.opponent)
+    if lang == "da":
+        return f"{p} udnævner {o}, som drikker det samme som {p} i denne tur."
+    return f"{p} names {o}, who drinks what {p} drinks this turn."
+
+
 def _sip_cap(e: Any, lang: Lang, n: _Namer) -> str:
     waived = e.asked - e.allowed
     if lang == "da":
@@ -350,14 +359,10 @@ _HANDLERS: dict[type[Event], Callable[[Any, Lang, _Namer], str]] = {
     # Le Mans (§12)
     lm.SipCapReached: _sip_cap,
     lm.LandedOn42: _t(
-        "{p} lander på 42-feltet og udnævner en modstander.",
-        "{p} lands on the 42-cell and names an opponent.",
+        "{p} lander på 42-feltet og må udnævne en modstander.",
+        "{p} lands on the 42-cell and may name an opponent.",
     ),
-    lm.OpponentNamed: lambda e, lang, n: (
-        f"{n(e.seat)} udnævner {n(e.opponent)}, som drikker det samme som {n(e.seat)} i denne tur."
-        if lang == "da"
-        else f"{n(e.seat)} names {n(e.opponent)}, who drinks what {n(e.seat)} drinks this turn."
-    ),
+    lm.OpponentNamed: _named,
     lm.DriverChanged: _driver_changed,
     lm.StalledOut: _t(
         "{p} er nølet fjerde gang: der rundes op til en øl, og turen gives videre.",

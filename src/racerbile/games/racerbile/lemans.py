@@ -16,9 +16,9 @@ Decisions (the seed is silent):
 * RB-LM-4: "one turn" is the turn in progress, whoever is moving; the cap counts every
   sip a seat is recorded in it (faults, toasts, overtakes, the 42-cell, judges'
   penalties). What goes over it is waived. Time-trial sips are in no turn.
-* RB-LM-5: the lander names the opponent once the move is over; at the end of the
-  turn the opponent drinks every sip the lander drank in that turn (the opponent's
-  own cap applies). No opponent left: nobody is named.
+* RB-LM-5: the lander names the opponent once the move is over, or nobody (the seed's
+  "må": may); at the end of the turn the opponent drinks every sip the lander drank
+  in that turn (the opponent's own cap applies). No opponent left: nobody is asked.
 * RB-LM-6/9, RB-LM-10: "chug a beer" and "rounded up to a beer" are whole beers of
   the team's drink (RB-DRINK-3); the fourth stall costs the rest of that beer after
   the three stall sips (11 − 3 = 8 for a standard beer), in the team's own turn only.
@@ -71,10 +71,11 @@ class ChangeDriver(Action):
 
 @dataclass(frozen=True, slots=True)
 class NameOpponent(Action):
-    """RB-LM-5: the lander on the 42-cell names ``seat``, who drinks what it drinks."""
+    """RB-LM-5: the lander on the 42-cell names ``seat``, who drinks what it drinks
+    (None: it names nobody)."""
 
     kind: ClassVar[str] = "name_opponent"
-    seat: int
+    seat: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +110,11 @@ class LandedOn42(_Sentence, Event):
 
 @dataclass(frozen=True, slots=True)
 class OpponentNamed(_Sentence, Event):
-    """RB-LM-5: ``seat`` names ``opponent``."""
+    """RB-LM-5: ``seat`` names ``opponent`` (None: nobody)."""
 
     kind: ClassVar[str] = "opponent_named"
     seat: int
-    opponent: int
+    opponent: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,8 +380,8 @@ def driver_changes(state: State) -> list[Action]:
 
 
 def names(state: State) -> list[Action]:
-    """RB-LM-5: the opponents the lander on the 42-cell may name."""
-    return [NameOpponent(s) for s in opponents(state)]
+    """RB-LM-5: the opponents the lander on the 42-cell may name, and nobody ("må")."""
+    return [*(NameOpponent(s) for s in opponents(state)), NameOpponent(None)]
 
 
 def change_driver(tx: Tx, action: Any) -> None:
@@ -416,14 +417,14 @@ def change_driver(tx: Tx, action: Any) -> None:
 
 
 def name_opponent(tx: Tx, action: Any) -> None:
-    """RB-LM-5: the lander names the opponent who drinks the same this turn."""
+    """RB-LM-5: the lander names the opponent who drinks the same this turn, or nobody."""
     state = tx.state
     turn = state.turn
     if state.phase != "race" or turn is None or turn.phase != "name":
         raise _illegal(state, "only a car that landed on the 42-cell names someone", "RB-LM-5")
-    seat = check_seat(state, action.seat, "named opponent")
-    if seat not in opponents(state):
-        raise _illegal(state, "name an opponent still in the race", "RB-LM-5")
+    seat = None if action.seat is None else check_seat(state, action.seat, "named opponent")
+    if seat is not None and seat not in opponents(state):
+        raise _illegal(state, "name an opponent still in the race, or nobody", "RB-LM-5")
     _set(tx, named=seat)
     tx.emit(OpponentNamed(turn.seat, seat))
     turn_cycle.to_end(tx)

@@ -24,7 +24,6 @@ from .actions import (
     Moved,
     MovedAgain,
     Overtook,
-    Shifted,
     Stopped,
     WentOffTrack,
 )
@@ -42,7 +41,7 @@ from .moves import (
 from .ranking import closed_for, counts_on_track, field_for, fork_key, ranking
 from .state import Car, State
 from .track import CellKind
-from .turn_cycle import turn_done
+from .turn_cycle import force_first, turn_done
 from .tx import Tx
 
 # -- the start of the move ----------------------------------------------------------
@@ -279,15 +278,6 @@ def _pit_barred(state: State, target: Hex) -> bool:
     )
 
 
-def force_first(tx: Tx, seat: int, rule: str) -> None:
-    """A forced downshift to 1st gear: a sip per gear step (general faults)."""
-    car = tx.car(seat)
-    if car.gear > 1:
-        tx.emit(Shifted(seat, car.gear, 1, forced=rule))
-        tx.drink(seat, car.gear - 1, rule, "general", reason="forced down to 1st gear")
-    tx.set_car(seat, gear=1, hold_first=True, first_gear_rule=rule)
-
-
 def _land(tx: Tx, seat: int) -> None:
     """RB-CELL-2/3: the cell the move ends on; bonks from the cell before a block."""
     car = tx.car(seat)
@@ -325,23 +315,29 @@ def _bonk(tx: Tx, seat: int) -> None:
 
 
 def overtakes(tx: Tx, seat: int) -> None:
-    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip."""
+    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip, once
+    a turn (RB-OPT-4: a car passed again in the repeated move is not overtaken twice)."""
     before = tx.turn.before
     after = ranking(tx.state)
     me = after.index(seat)
+    overtaken = tx.turn.overtaken
     for other in before[: before.index(seat)]:
-        if after.index(other) > me:
+        if after.index(other) > me and other not in overtaken:
+            overtaken += (other,)
+            tx.set_turn(overtaken=overtaken)
             tx.emit(Overtook(seat, other))
             tx.drink(other, 1, "RB-TURN-6", "general", caused_by=seat, reason="overtaken")
 
 
 def _move_again(tx: Tx) -> None:
-    """RB-OPT-4: the penalties stand, a fault per cell moved, and the car moves again."""
+    """RB-OPT-4: the penalties stand, a fault per cell moved, and the car moves again
+    (having toasted midway in this lap already, RB-CELL-4)."""
     turn = tx.turn
     seat = turn.seat
     start = turn.start
     assert start is not None
     tx.drink(seat, turn.moved, "RB-CAP-1", "technical", reason="moved upside down")
+    start = start._replace(toasted=tx.car(seat).toasted)
     cars = tx.state.cars
     cars = (*cars[:seat], start, *cars[seat + 1 :])
     target = tx.config.laps

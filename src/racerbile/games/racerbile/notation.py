@@ -11,9 +11,10 @@ Referee mode (RB-REF-2; ``judge J`` only in Le Mans)::
 
 Le Mans (teams and judges by number; free text after a colon keeps its case)::
 
-    driver 2 | name 1 | last lap | last lap judge 0 | penalty 1 3 judge 0: spilled beer
-    rule judge 0: no toilet breaks | dunlop 1 judge 0 | vomit 1 table judge 0
-    vomit 1 floor judge 0 | delay 1 judge 0 | out 1 judge 0: no driver left
+    driver 2 | name 1 | name nobody | last lap | last lap judge 0
+    penalty 1 3 judge 0: spilled beer | rule judge 0: no toilet breaks
+    dunlop 1 judge 0 | vomit 1 table judge 0 | vomit 1 floor judge 0
+    delay 1 judge 0 | out 1 judge 0: no driver left
 
 Directions are the pointy-top names E, NE, NW, W, SW, SE (0-5, counter-clockwise
 from E) or their numbers. ``format_state`` gives one line: rule set, track, laps,
@@ -117,7 +118,7 @@ def _parse_referee(head: str, args: list[str]) -> Action:
     if head == "driver" and len(args) == 1 and judge is None:
         return ChangeDriver(int(args[0]))
     if head == "name" and len(args) == 1 and judge is None:
-        return NameOpponent(int(args[0]))
+        return NameOpponent(None if args[0] == "nobody" else int(args[0]))
     if head == "last" and args == ["lap"]:
         return ClockExpired(judge)
     if judge is None:
@@ -186,7 +187,7 @@ def _format_referee(action: Action) -> str:
         case ChangeDriver(driver=d):
             return f"driver {d}"
         case NameOpponent(seat=s):
-            return f"name {s}"
+            return f"name {'nobody' if s is None else s}"
         case ClockExpired(judge=j):
             return f"last lap{_by(j)}"
         case Penalty(seat=s, sips=n, judge=j, reason=r):

@@ -41,10 +41,13 @@ Decisions followed (racerbile.md) and made here:
   stop, even at once or on 10-12, and a reverse step is never forced on it; cells not
   moved cost RB-CELL-3 or RB-CELL-5 sips then (the steps ahead name the block).
 * RB-OPT-2: the dry car drinks its first/last sip first, then chugs and drinks 1
-  sip; its gear drops to 1st without sips, and it may not shift up next turn.
+  sip; the drop to 1st gear is a forced downshift (a sip per gear step, general
+  faults), and the next turn opens with "I start in first gear" and no upshift.
 * RB-OPT-4: the referee flags the move in progress; when it ends, its penalties
   stand plus one technical fault per cell moved (RB-CAP-1), and the car goes back
-  to where the move began, with the same roll.
+  to where the move began, with the same roll. Only the mover's own penalties are
+  paid twice: the midway toast stays once per car per lap, and a car passed in both
+  tries is overtaken once.
 * RB-ANN-1 manual: announcements before rolling are checked at the roll, a squeal
   before the step that turns, two/four wheels before the step (RB-OPT-1), midway and
   "finishing first" at the pass. A forgotten one is the general fault of its rule.

@@ -29,9 +29,9 @@ from .actions import (
 )
 from .announcing import PRE_ROLL, Problem, announce_problem, charge_forgotten, say
 from .moves import blocked_now, legal_steps
-from .moving import force_first, start_move
+from .moving import start_move
 from .state import State
-from .turn_cycle import turn_done
+from .turn_cycle import force_first, turn_done
 from .tx import Tx
 
 # -- legal actions -------------------------------------------------------------------

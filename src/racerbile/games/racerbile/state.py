@@ -61,6 +61,7 @@ class Turn(NamedTuple):
     ``end`` (manual mode: last announcements, then pass). ``owed`` holds the
     announcements due (manual mode) and ``said`` the ones made. ``blocked`` holds the
     cells the mover may not enter (two caps, a flipped block), fixed for the move.
+    ``overtaken`` holds the seats the mover has overtaken in this turn (RB-OPT-4).
     """
 
     seat: int
@@ -81,6 +82,7 @@ class Turn(NamedTuple):
     said: frozenset[str] = frozenset()
     wheels: int = 4
     upside_down: bool = False
+    overtaken: tuple[int, ...] = ()
 
 
 class LeMans(NamedTuple):

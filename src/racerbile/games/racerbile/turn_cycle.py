@@ -127,11 +127,18 @@ def _out_of_fuel(tx: Tx, seat: int) -> bool:
     tx.emit(OutOfFuel(seat, lead))
     tx.drink(seat, state.ledger.chug_rest(seat), "RB-OPT-2", reason="refuelling")
     tx.drink(seat, 1, "RB-OPT-2", "technical", reason="ran out of fuel")
+    force_first(tx, seat, "RB-OPT-2")
+    return True
+
+
+def force_first(tx: Tx, seat: int, rule: str) -> None:
+    """A forced downshift to 1st gear: a sip per gear step (general faults); the next
+    turn opens with "I start in first gear" and allows no upshift."""
     car = tx.car(seat)
     if car.gear > 1:
-        tx.emit(Shifted(seat, car.gear, 1, forced="RB-OPT-2"))
-    tx.set_car(seat, gear=1, hold_first=True)
-    return True
+        tx.emit(Shifted(seat, car.gear, 1, forced=rule))
+        tx.drink(seat, car.gear - 1, rule, "general", reason="forced down to 1st gear")
+    tx.set_car(seat, gear=1, hold_first=True, first_gear_rule=rule)
 
 
 # -- the end of the turn and of the race ------------------------------------------
