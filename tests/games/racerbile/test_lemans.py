@@ -13,38 +13,33 @@ from racerbile.engine import CHANCE, DiceStream, Record, replay, step
 from racerbile.engine.errors import IllegalAction, InvalidAction
 from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME, Setup
-from racerbile.games.racerbile.actions import (
+from racerbile.games.racerbile.actions import ChangeDriver, ClockExpired, NameOpponent
+from racerbile.games.racerbile.events import (
     BackOnTrack,
-    OutOfFuel,
-    RaceOver,
-    Stalled,
-    TurnEnded,
-    TurnStarted,
-)
-from racerbile.games.racerbile.lemans import (
-    ChangeDriver,
-    ClockExpired,
-    DriverChanged,
-    LandedOn42,
-    LapsDeducted,
-    LastLapCalled,
-    NameOpponent,
-    OpponentNamed,
-    SipCapReached,
-    StalledOut,
-    TurnLost,
-    driver_sips,
-)
-from racerbile.games.racerbile.notation import format_action, format_state, parse_action, play
-from racerbile.games.racerbile.ranking import gap, lap_length, ranking
-from racerbile.games.racerbile.referee import (
     BridgeKnocked,
     DelayedGame,
     Disqualified,
+    DriverChanged,
     JudgePenalty,
+    LandedOn42,
+    LapsDeducted,
+    LastLapCalled,
+    OpponentNamed,
+    OutOfFuel,
+    RaceOver,
     RuleChanged,
+    SipCapReached,
+    Stalled,
+    StalledOut,
+    TurnEnded,
+    TurnLost,
+    TurnStarted,
     Vomited,
 )
+from racerbile.games.racerbile.lemans import driver_sips
+from racerbile.games.racerbile.notation import format_action, format_state, parse_action
+from racerbile.games.racerbile.ranking import gap, lap_length, ranking
+from racerbile.games.racerbile.rules import play
 from racerbile.hexgrid import Hex
 
 PIT = "[pit]\ncells = [[6, 0], [7, 0]]\nenter_in_gear = 1\n"

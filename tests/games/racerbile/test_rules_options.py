@@ -8,7 +8,8 @@ from rb_helpers import drive, put, race, ring, sips
 from racerbile.engine.errors import IllegalAction
 from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.actions import (
+from racerbile.games.racerbile.describe import announcement_text
+from racerbile.games.racerbile.events import (
     Announced,
     Forgot,
     GearboxSmashed,
@@ -17,8 +18,7 @@ from racerbile.games.racerbile.actions import (
     Shifted,
     TurnEnded,
 )
-from racerbile.games.racerbile.describe import announcement_text
-from racerbile.games.racerbile.notation import play
+from racerbile.games.racerbile.rules import play
 from racerbile.hexgrid import Hex
 
 MIDWAY = '[midway]\nedges = [[6, 0, "E"]]'

@@ -8,7 +8,8 @@ from rb_helpers import drive, put, race, ring, sips
 from racerbile.engine.errors import IllegalAction
 from racerbile.engine.ledger import Drank, DrinkType
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.actions import (
+from racerbile.games.racerbile.actions import StepTo, Stop
+from racerbile.games.racerbile.events import (
     Announced,
     Bonked,
     Faced,
@@ -17,14 +18,12 @@ from racerbile.games.racerbile.actions import (
     RaceOver,
     Stalled,
     StartOrder,
-    StepTo,
-    Stop,
     Stopped,
     TurnEnded,
 )
 from racerbile.games.racerbile.moves import move_options
-from racerbile.games.racerbile.notation import play
 from racerbile.games.racerbile.ranking import stack
+from racerbile.games.racerbile.rules import play
 from racerbile.games.racerbile.state import State
 from racerbile.hexgrid import Hex
 

@@ -24,31 +24,31 @@ from racerbile.games.racerbile import GAME, Setup
 from racerbile.games.racerbile.actions import (
     ANNOUNCEMENTS,
     Announce,
+    ChangeDriver,
+    ClockExpired,
+    Delay,
     Die,
+    Disqualify,
+    DunlopBridge,
     Face,
+    Fault,
+    NameOpponent,
     Pass,
+    Penalty,
     Roll,
+    RuleChange,
     Shift,
     Stall,
     StepTo,
     Stop,
     TimeTrial,
     UpsideDown,
+    Vomit,
 )
-from racerbile.games.racerbile.lemans import ChangeDriver, ClockExpired, NameOpponent
+from racerbile.games.racerbile.faults import CATALOGUE
 from racerbile.games.racerbile.moves import MoveOption, move_options
 from racerbile.games.racerbile.notation import format_action, format_state, parse_action
 from racerbile.games.racerbile.ranking import closed_for, distance_field
-from racerbile.games.racerbile.referee import (
-    CATALOGUE,
-    Delay,
-    Disqualify,
-    DunlopBridge,
-    Fault,
-    Penalty,
-    RuleChange,
-    Vomit,
-)
 from racerbile.games.racerbile.setup import Options, bundled_tracks
 from racerbile.hexgrid import Hex
 

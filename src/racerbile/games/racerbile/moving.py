@@ -6,16 +6,18 @@ RB-TRACK-1/3/4/8, RB-DICE-7), squeals (RB-DICE-6, RB-OPT-1), laps (RB-TRACK-7),
 midway (RB-CELL-4), forks (RB-TRACK-3). End of move: cells not moved (RB-TURN-5), off
 the track (RB-DICE-7, RB-OPT-7), downshift and blocking cells (RB-CELL-2/3),
 overtakes (RB-TURN-6), upside down (RB-OPT-4, RB-CAP-1); then the turn ends
-(turn_cycle.py). Le Mans hooks (lemans.py) run only where the rule set's switches
-are on: the pit entry (RB-LM-8), the clock (RB-LM-12). Which steps are legal at all
+(turn_cycle.py). Le Mans hooks (teams.py) run only where the rule set's switches
+are on: the pit entry (RB-LM-8), the clock (RB-LM-12), a turn passed in the middle of
+a move (RB-LM-10). Which steps are legal at all
 is defined in moves.py; the decisions followed are listed in rules.py and lemans.py.
 """
 
 from __future__ import annotations
 
 from ...hexgrid import Hex
-from . import lemans
-from .actions import (
+from . import teams
+from .announcing import say, squeal, wheels
+from .events import (
     Bonked,
     Flipped,
     ForkChosen,
@@ -27,7 +29,6 @@ from .actions import (
     Stopped,
     WentOffTrack,
 )
-from .announcing import say, squeal, wheels
 from .moves import (
     OFF,
     ON,
@@ -41,7 +42,7 @@ from .moves import (
 from .ranking import closed_for, counts_on_track, field_for, fork_key, ranking
 from .state import Car, State
 from .track import CellKind
-from .turn_cycle import force_first, turn_done
+from .turn_cycle import close_turn, force_first, turn_done
 from .tx import Tx
 
 # -- the start of the move ----------------------------------------------------------
@@ -56,7 +57,7 @@ def start_move(tx: Tx, total: int) -> None:
     mode = "fast" if total >= 10 else "reckless" if total >= 7 else "normal"
     blocked = _blocked_cells(state, seat)
     if state.config.rules.pit_entry_gear:
-        blocked |= lemans.pit_barred(state, car)  # RB-LM-8
+        blocked |= teams.pit_barred(state, car)  # RB-LM-8
     tx.set_turn(
         phase="move",
         total=total,
@@ -273,7 +274,7 @@ def _pit_barred(state: State, target: Hex) -> bool:
     turn = state.turn
     if not state.config.rules.pit_entry_gear or turn is None:
         return False
-    return target not in _blocked_cells(state, turn.seat) and target in lemans.pit_barred(
+    return target not in _blocked_cells(state, turn.seat) and target in teams.pit_barred(
         state, state.cars[turn.seat]
     )
 
@@ -347,3 +348,14 @@ def _move_again(tx: Tx) -> None:
         tx.update(cars=cars)
     tx.emit(MovedAgain(seat, start.cell))
     start_move(tx, turn.total)
+
+
+# -- a turn passed at once (Le Mans) ------------------------------------------------
+
+
+def pass_turn(tx: Tx) -> None:
+    """RB-LM-10: the turn passes at once; a car in the middle of its move stays there."""
+    turn = tx.turn
+    if turn.phase == "move" and turn.moved:
+        overtakes(tx, turn.seat)
+    close_turn(tx)

@@ -23,26 +23,39 @@ announcement mode | phase | each car (gear, laps, cell, heading, sips) | the tur
 
 from __future__ import annotations
 
-from ...engine.contract import Action, Step
-from ...engine.errors import InvalidAction
+from typing import TYPE_CHECKING
+
+from ...engine.contract import Action
+from ...engine.errors import IllegalAction, InvalidAction
 from ...hexgrid import POINTY_NAMES
 from .actions import (
     ANNOUNCEMENTS,
     Announce,
+    ChangeDriver,
+    ClockExpired,
+    Delay,
     Die,
+    Disqualify,
+    DunlopBridge,
     Face,
+    Fault,
+    NameOpponent,
     Pass,
+    Penalty,
     Roll,
+    RuleChange,
     Shift,
     Stall,
     StepTo,
     Stop,
     TimeTrial,
     UpsideDown,
+    Vomit,
 )
-from .lemans import ChangeDriver, ClockExpired, NameOpponent, format_lemans
-from .referee import Delay, Disqualify, DunlopBridge, Fault, Penalty, RuleChange, Vomit
-from .state import State
+
+if TYPE_CHECKING:  # the notation reads states; it needs no rules to do so
+    from .setup import Config
+    from .state import State
 
 _SIMPLE: dict[str, Action] = {"roll": Roll(), "stop": Stop(), "pass": Pass()}
 
@@ -213,7 +226,7 @@ def format_state(state: State) -> str:
         f"{'manual' if config.manual else 'auto'}"
     )
     cars = ", ".join(_car(state, seat) for seat in range(config.players))
-    lemans = format_lemans(state) if state.lemans is not None else ""
+    lemans = _lemans(state) if state.lemans is not None else ""
     return f"{head} | {_phase(state)} | {cars}{_turn(state)}{lemans}"
 
 
@@ -252,17 +265,33 @@ def _turn(state: State) -> str:
     return text
 
 
-def play(state: State, *actions: str | Action) -> Step:
-    """Applies actions (notation or objects) in turn; returns the last state and all events.
+def illegal(state: State, reason: str, rule_id: str | None = None) -> IllegalAction:
+    """Returns the IllegalAction for ``reason`` with the state's notation."""
+    return IllegalAction(reason, rule_id=rule_id, position=format_state(state))
 
-    Raises what :func:`racerbile.games.racerbile.rules.apply` raises, naming the action.
-    """
-    from .rules import apply
 
-    events = []
-    for item in actions:
-        action = parse_action(item) if isinstance(item, str) else item
-        step = apply(state, action)
-        state = step.state
-        events.extend(step.events)
-    return Step(state, tuple(events))
+def driver_name(config: Config, seat: int, driver: int) -> str:
+    """Returns the name of a team's driver (the team's name outside Le Mans)."""
+    drivers = config.drivers[seat] if seat < len(config.drivers) else ()
+    return drivers[driver] if 0 <= driver < len(drivers) else config.names[seat]
+
+
+def _lemans(state: State) -> str:
+    """Returns the Le Mans part of the state notation (drivers, penalties, the clock)."""
+    lemans = state.lemans
+    assert lemans is not None
+    config = state.config
+    parts = ["LM " + ",".join(driver_name(config, s, d) for s, d in enumerate(lemans.drivers))]
+    if any(lemans.penalty_laps):
+        parts.append("pen " + ",".join(map(str, lemans.penalty_laps)))
+    if any(lemans.lose_turns):
+        parts.append("lose " + ",".join(map(str, lemans.lose_turns)))
+    if lemans.out:
+        parts.append("out " + ",".join(config.names[s] for s in sorted(lemans.out)))
+    if lemans.stalls:
+        parts.append(f"stalls {lemans.stalls}")
+    if lemans.named is not None:
+        parts.append(f"named {config.names[lemans.named]}")
+    if lemans.last_lap:
+        parts.append("last-lap")
+    return " | " + " ".join(parts)

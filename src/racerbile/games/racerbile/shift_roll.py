@@ -4,30 +4,17 @@ Legal actions in every phase of the turn, and why a shift or a stop is refused
 (RB-DICE-1/2/3, RB-START-3, RB-TURN-5, RB-DICE-7). Before the roll: shifts
 (RB-DICE-2/3), the roll (RB-TURN-3). The roll: clutch faults (RB-DICE-4, RB-RACE-2,
 RB-OPT-5/6), fives and sixes (RB-DICE-5); the move then opens (moving.py). Le Mans
-hooks (lemans.py) run only where the rule set's switches are on: driver changes and
+hooks (teams.py) run only where the rule set's switches are on: driver changes and
 naming an opponent (RB-LM-5/9). The decisions followed are listed in rules.py.
 """
 
 from __future__ import annotations
 
 from ...engine.contract import Action
-from . import lemans
-from .actions import (
-    ANNOUNCEMENTS,
-    PASS,
-    ROLL,
-    SHIFT,
-    STEP_TO,
-    STOP,
-    Announce,
-    DieShown,
-    GearboxSmashed,
-    Rolled,
-    Shifted,
-    StepTo,
-    Stop,
-)
+from . import teams
+from .actions import ANNOUNCEMENTS, PASS, ROLL, SHIFT, STEP_TO, STOP, Announce, StepTo, Stop
 from .announcing import PRE_ROLL, Problem, announce_problem, charge_forgotten, say
+from .events import DieShown, GearboxSmashed, Rolled, Shifted
 from .moves import blocked_now, legal_steps
 from .moving import start_move
 from .state import State
@@ -45,13 +32,13 @@ def legal_turn_actions(state: State) -> list[Action]:
         actions: list[Action] = [ROLL]
         actions += [a for d, a in SHIFT.items() if shift_problem(state, d) is None]
         if state.lemans is not None:
-            actions += lemans.driver_changes(state)  # RB-LM-9
+            actions += teams.driver_changes(state)  # RB-LM-9
     elif turn.phase == "move":
         actions = [STEP_TO[d] for d, _ in legal_steps(state)]
         if stop_problem(state) is None:
             actions.append(STOP)
     elif turn.phase == "name":
-        actions = lemans.names(state)  # RB-LM-5
+        actions = teams.names(state)  # RB-LM-5
     else:
         actions = [PASS]
     if state.config.manual:

@@ -11,6 +11,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 from ...engine.ledger import Ledger
 from ...hexgrid import Hex
+from .notation import format_state
 from .setup import Config
 
 Phase = Literal["order", "trial", "facing", "race", "over"]
@@ -143,8 +144,6 @@ class State:
     lemans: LeMans | None = None
 
     def __repr__(self) -> str:
-        from .notation import format_state
-
         return f"<racerbile {format_state(self)}>"
 
     def replace(self, **changes: Any) -> State:
