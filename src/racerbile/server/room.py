@@ -566,6 +566,7 @@ class Rooms:
         room = self._rooms.get(game_id)
         if room is not None and not room.stale:
             return room
+        reloaded = False
         async with self._loading:
             room = self._rooms.get(game_id)
             if room is None or room.stale:
@@ -573,7 +574,10 @@ class Rooms:
                 room = await self._load(game_id)
                 if old is not None:  # reloaded after a failed write
                     old.stop_timers()
+                    reloaded = True
                 self._rooms[game_id] = room
+        if reloaded:  # the failed write may have been the dice's or a bot's: play on
+            await room.advance()
         return room
 
     def count(self) -> int:

@@ -9,17 +9,17 @@ from typing import Any
 
 import qrcode
 import qrcode.image.svg
-from fastapi import APIRouter, Request, Response, WebSocket
+from fastapi import APIRouter, Depends, Request, Response, WebSocket
 from pydantic import TypeAdapter, ValidationError
 
 from ..deps import CallerDep, LangDep, RoomDep, Services, ServicesDep
-from ..errors import ApiError
+from ..errors import ApiError, refusals
 from ..hub import Subscriber
+from ..limits import rate_limited
 from ..room import Created
 from ..schemas import (
     ActionSubmit,
     ClientMessage,
-    ErrorPublic,
     GameCreate,
     GameCreated,
     GamePublic,
@@ -35,35 +35,24 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 _client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
-@router.post("", status_code=201)
+@router.post(
+    "",
+    status_code=201,
+    dependencies=[Depends(rate_limited("create", "games created"))],
+    responses=refusals(413, 422, 429, 503),
+)
 async def create_game(body: GameCreate, services: ServicesDep) -> GameCreated:
     """Creates a game and hands out its tokens, join code and links (once)."""
     return game_created(await services.rooms.create(body))
 
 
-@router.get("/{game_id}")
+@router.get("/{game_id}", responses=refusals(401, 404, 409, 422, 503))
 async def read_game(room: RoomDep, caller: CallerDep, lang: LangDep = "en") -> GamePublic:
     """Returns the game as the token's seat (or the host, or a spectator) sees it."""
     return GamePublic.model_validate(room.public(caller, lang))
 
 
-_REFUSALS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorPublic, "description": text}
-    for status, text in (
-        (401, "no token, or a token of no seat"),
-        (
-            403,
-            "a token of another seat, not this seat's turn, or a referee action "
-            "from a seat (or a seat's action from a judge)",
-        ),
-        (409, "stale seq (with the current state), or the game is over"),
-        (413, "message too large"),
-        (422, "illegal or malformed action, with the engine's reason and rule id"),
-    )
-}
-
-
-@router.post("/{game_id}/actions", responses=_REFUSALS)
+@router.post("/{game_id}/actions", responses=refusals(401, 403, 404, 409, 413, 422, 503))
 async def submit_action(
     body: ActionSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
 ) -> GamePublic:
@@ -72,13 +61,20 @@ async def submit_action(
     return GamePublic.model_validate(room.public(caller, lang))
 
 
-@router.get("/{game_id}/record")
+@router.get("/{game_id}/record", responses=refusals(404, 409, 503))
 async def read_record(room: RoomDep) -> dict[str, Any]:
     """Returns the replayable record (the dice seed only once the game is over)."""
     return room.record().model_dump(mode="json")
 
 
-@router.get("/{game_id}/qr.svg", response_class=Response)
+@router.get(
+    "/{game_id}/qr.svg",
+    response_class=Response,
+    responses={
+        200: {"content": {"image/svg+xml": {}}, "description": "the QR code"},
+        **refusals(401, 403, 404, 409, 422, 503),
+    },
+)
 async def read_qr(room: RoomDep, caller: CallerDep, request: Request) -> Response:
     """Returns the QR code of the join link (for the host and seated players)."""
     if caller.role == "spectator":
