@@ -4,26 +4,41 @@ contract keeps the order; this checks the outcome from the source)."""
 
 from __future__ import annotations
 
-import grimp
+import ast
+from pathlib import Path
 
 from racerbile.games.racerbile import actions, events
 from racerbile.games.racerbile.describe import _HANDLERS
 
+FOLDER = Path(actions.__file__).parent
 PACKAGE = "racerbile.games.racerbile"
 
 
 def _imports() -> dict[str, set[str]]:
-    """Returns each module of the game's folder and the folder's modules it imports."""
-    graph = grimp.build_graph("racerbile", exclude_type_checking_imports=True, cache_dir=None)
-    inside = set(graph.find_descendants(PACKAGE))
-    return {
-        m.removeprefix(PACKAGE + "."): {
-            i.removeprefix(PACKAGE + ".")
-            for i in graph.find_modules_directly_imported_by(m)
-            if i in inside
+    """Returns each module of the game's folder and the folder's modules it imports
+    anywhere in it (in functions too), leaving out imports for type checking only."""
+    modules = {path.stem for path in FOLDER.glob("*.py")} - {"__init__"}
+    found: dict[str, set[str]] = {}
+    for name in modules:
+        tree = ast.parse((FOLDER / f"{name}.py").read_text(encoding="utf-8"))
+        typing_only = {
+            id(node)
+            for branch in ast.walk(tree)
+            if isinstance(branch, ast.If) and ast.unparse(branch.test) == "TYPE_CHECKING"
+            for node in ast.walk(branch)
         }
-        for m in inside
-    }
+        found[name] = set()
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or id(node) in typing_only:
+                continue
+            if node.level == 1:
+                targets = [node.module] if node.module else [a.name for a in node.names]
+            elif node.level == 0 and (node.module or "").startswith(PACKAGE + "."):
+                targets = [(node.module or "").removeprefix(PACKAGE + ".")]
+            else:
+                continue
+            found[name] |= {t.split(".")[0] for t in targets if t and t.split(".")[0] in modules}
+    return found
 
 
 def test_no_module_of_the_folder_imports_itself_back() -> None:
