@@ -12,11 +12,12 @@ import pytest
 from conftest import PostgresCluster
 from serverkit import PLAYERS, act, auth, create
 from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
 from racerbile.server import Settings, create_app
 from racerbile.server.guard import FailureLog
-from racerbile.store import Store, StoreUnavailable
+from racerbile.store import Store, StoreUnavailable, unavailable
 
 
 def _play(client: TestClient, game_id: str, host: str, moves: int) -> list[dict[str, Any]]:
@@ -142,3 +143,25 @@ def test_database_down_at_start_still_serves_then_restores_on_use(
     assert any("not restored" in r.getMessage() for r in caplog.records)
     assert all(r.exc_info is None for r in caplog.records)
     store.close()
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        ("database or disk is full", "disk full"),
+        ('could not extend file "base/16384/2619": No space left on device', "disk full"),
+        ("database is locked", "locked"),
+        ("attempt to write a readonly database", "read-only"),
+        ("database disk image is malformed", "damaged"),
+        ("disk I/O error", "I/O error"),
+        ('connection failed: connection to server on socket "/tmp/x" failed', "connection"),
+        ("terminating connection due to administrator command", "connection"),
+        ("unable to open database file", "cannot open"),
+        ("something else entirely", "error"),
+    ],
+)
+def test_driver_failures_are_named_by_kind(message: str, kind: str) -> None:
+    driver = Exception(message)
+    failure = unavailable(OperationalError("INSERT INTO seats ...", {"name": "x"}, driver))
+    assert failure.kind == kind
+    assert failure.detail == message  # the driver's first line, never the SQL or parameters
