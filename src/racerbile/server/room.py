@@ -325,8 +325,17 @@ class Room:
         what it plays later reaches the clients by the websocket."""
         task = asyncio.create_task(self.advance())
         self._automatic_tasks.add(task)
-        task.add_done_callback(self._automatic_tasks.discard)
+        task.add_done_callback(self._automatic_done)
         await asyncio.wait({task}, timeout=wait_s)
+
+    def _automatic_done(self, task: asyncio.Task[None]) -> None:
+        self._automatic_tasks.discard(task)
+        if task.cancelled():
+            return
+        failure = task.exception()
+        # An ApiError is the store's (logged there, the room reloads on its next use).
+        if failure is not None and not isinstance(failure, ApiError):
+            log.error("game %s: its dice and bots stopped", self.id, exc_info=failure)
 
     async def _advance(self) -> None:
         try:
@@ -635,7 +644,7 @@ class Rooms:
                     reloaded = True
                 self._rooms[game_id] = room
         if reloaded:  # the failed write may have been the dice's or a bot's: play on
-            await room.advance()
+            await room.play_automatic(self.settings.auto_wait_s)
         return room
 
     def count(self) -> int:
