@@ -388,10 +388,11 @@ class Room:
             try:
                 result = step(self.game, self.state, action, seat)
                 await self._commit(action, result.state, result.events, label)
-            except (RulesError, ApiError):
+                await self._advance()
+            except ApiError as exc:  # the store failed (it logged that) or lost a race
+                log.warning("game %s: the takeover of seat %d stopped: %s", self.id, seat, exc)
+            except RulesError:
                 log.exception("game %s: the %s bot could not act for seat %d", self.id, name, seat)
-                return
-            await self._advance()
 
     # ---- the game's clock (e.g. a stall timer) -------------------------------------
 
@@ -440,10 +441,11 @@ class Room:
             try:
                 result = step(self.game, self.state, action)
                 await self._commit(action, result.state, result.events, "clock")
-            except (RulesError, ApiError):
+                await self._advance()
+            except ApiError as exc:  # the store failed (it logged that) or lost a race
+                log.warning("game %s: the clock action %s stopped: %s", self.id, action, exc)
+            except RulesError:
                 log.exception("game %s: the clock action %s failed", self.id, action)
-                return
-            await self._advance()
 
     def stop_timers(self) -> None:
         """Cancels the takeover timer and the clocks (when the server shuts down)."""
