@@ -46,29 +46,39 @@ def test_postgres_stopped_mid_game_answers_503_then_recovers(
     game = create(client)
     game_id, host = game["id"], game["host_token"]
     acknowledged = _play(client, game_id, host, 6)
+    with client.websocket_connect(f"/api/games/{game_id}/ws", headers=auth(host)) as ws:
+        assert ws.receive_json()["seq"] == len(acknowledged)
+        postgres_cluster.stop()
+        with caplog.at_level(logging.WARNING):
+            _check_outage(client, game, len(acknowledged))
+            ws.send_json({"type": "action", "action": {"kind": "roll"}, "seq": len(acknowledged)})
+            refused = ws.receive_json()
+            assert (refused["type"], refused["code"]) == ("error", "store/unavailable")
+        assert client.get("/api/meta/health").status_code == 200  # the server keeps running
+        logged = [r for r in caplog.records if r.levelno >= logging.WARNING]
+        assert 1 <= len(logged) <= 2, [r.getMessage() for r in logged]  # one line per kind
+        assert all(r.exc_info is None for r in caplog.records)
+        assert "store/unavailable" in logged[0].getMessage()
 
-    postgres_cluster.stop()
-    with caplog.at_level(logging.WARNING):
-        seq = len(acknowledged)
-        for _ in range(20):
-            _assert_unavailable(act(client, game_id, host, {"kind": "roll"}, seq))
-        _assert_unavailable(client.get(f"/api/games/{game_id}", headers=auth(host)))
-        _assert_unavailable(client.post("/api/games", json={"game": "toy", "setup": PLAYERS}))
-        _assert_unavailable(client.get(f"/api/join/{game['join_code']}"))
-    assert client.get("/api/meta/health").status_code == 200  # the server keeps running
-    logged = [r for r in caplog.records if r.levelno >= logging.WARNING]
-    assert 1 <= len(logged) <= 2, [r.getMessage() for r in logged]  # one line per kind
-    assert all(r.exc_info is None for r in caplog.records)
-    assert "store/unavailable" in logged[0].getMessage()
-
-    postgres_cluster.start()
-    back = client.get(f"/api/games/{game_id}", headers=auth(host))
-    assert back.status_code == 200, back.text
-    assert back.json()["seq"] == len(acknowledged)
-    after = _play(client, game_id, host, 2)
-    assert after[: len(acknowledged)] == acknowledged  # nothing acknowledged lost
-    assert len(after) > len(acknowledged)
+        postgres_cluster.start()
+        back = client.get(f"/api/games/{game_id}", headers=auth(host))
+        assert back.status_code == 200, back.text
+        assert back.json()["seq"] == len(acknowledged)
+        after = _play(client, game_id, host, 2)
+        assert after[: len(acknowledged)] == acknowledged  # nothing acknowledged lost
+        assert len(after) > len(acknowledged)
+        assert ws.receive_json()["type"] == "state"  # the socket of before the outage goes on
     assert create(client)["id"]
+
+
+def _check_outage(client: TestClient, game: dict[str, Any], seq: int) -> None:
+    """Every route that needs the database answers 503 ``store/unavailable``."""
+    game_id, host = game["id"], game["host_token"]
+    for _ in range(20):
+        _assert_unavailable(act(client, game_id, host, {"kind": "roll"}, seq))
+    _assert_unavailable(client.get(f"/api/games/{game_id}", headers=auth(host)))
+    _assert_unavailable(client.post("/api/games", json={"game": "toy", "setup": PLAYERS}))
+    _assert_unavailable(client.get(f"/api/join/{game['join_code']}"))
 
 
 def _cap_pages(client: TestClient) -> Callable[[], None]:
