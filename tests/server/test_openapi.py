@@ -86,9 +86,9 @@ def test_game_create_has_the_setup_schema_of_every_game(openapi: dict[str, Any])
 
 
 @pytest.fixture
-def served(open_client: Callable[..., TestClient]) -> tuple[Any, dict[str, Any]]:
-    """An app (on this test's database) and a game created in it, with its tokens."""
-    client = open_client()
+def served(open_client: Callable[..., TestClient], any_db_url: str) -> tuple[Any, dict[str, Any]]:
+    """An app (on SQLite, then PostgreSQL) and a game created in it, with its tokens."""
+    client = open_client(any_db_url)
     return client.app, create(client)
 
 
@@ -100,7 +100,7 @@ def api(served: tuple[Any, dict[str, Any]]) -> Any:
 
 
 schema = schemathesis.pytest.from_fixture("api")
-EXAMPLES = 8  # per route and run: the run stays within a minute or two on two busy cores
+EXAMPLES = 6  # per route, run and database: all stay within a few minutes on two busy cores
 BOUNDED = settings(
     max_examples=EXAMPLES,
     deadline=None,
