@@ -22,8 +22,9 @@ from .track import CellKind, Decoration, Edge, Fork, GridSlot, Pit, Track
 
 FORMAT = "racerbile-track"
 VERSION = 1
-MAX_TEXT = 65_536
-"""The most characters a track file may hold (the bundled ones hold about 3,000)."""
+MAX_TEXT = 49_152
+"""The most characters a track file may hold (the bundled ones hold about 3,000; a
+setup's ``track_text`` travels in a request body of at most 64 KiB)."""
 MAX_CELLS = 2_000
 """The most cells a track may have (the Le Mans board has 184)."""
 MAX_DEPTH = 16
