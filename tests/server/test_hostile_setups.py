@@ -114,6 +114,7 @@ def test_vectrace_track_text_plays(client: TestClient) -> None:
         ("racerbile", "format = 1\n" * 4500, "49152"),
         ("vectrace", "#" * 201 + "\n" + "#S" + "." * 198 + "F\n" + "#" * 201 + "\n", "201x3"),
         ("vectrace", "#####\n#S\x00F#\n#####\n", "binary file"),
+        ("racerbile", 'format = "racerbile-track"\x00\n', "binary file"),
     ],
 )
 def test_a_hostile_track_text_is_refused_naming_the_field(

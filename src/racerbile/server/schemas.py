@@ -17,7 +17,7 @@ class _In(BaseModel):
 class GameCreate(_In):
     """POST /api/games: every setup field but the players has a default."""
 
-    game: str = Field(examples=["racerbile"])
+    game: str = Field(max_length=40, examples=["racerbile"])
     setup: dict[str, Any] = Field(
         default_factory=dict, examples=[{"players": [{"name": "Anna"}, {"name": "Bo"}]}]
     )

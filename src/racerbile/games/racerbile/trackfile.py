@@ -136,17 +136,19 @@ def decode_track(raw: bytes | str, source: str) -> str:
         raise TrackError(
             f"{source}: the track file is larger than {MAX_TEXT} characters; is this a track file?"
         )
-    if isinstance(raw, str):
-        text = raw
-    else:
+    binary = TrackError(f"{source}: this is a binary file, not a TOML track file")
+    if isinstance(raw, bytes):
         if b"\x00" in raw:
-            raise TrackError(f"{source}: this is a binary file, not a TOML track file")
+            raise binary
         try:
-            text = raw.decode("utf-8")
+            raw = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise TrackError(
                 f"{source}: byte {exc.start} is not UTF-8 text; a track file is UTF-8 TOML"
             ) from None
+    text = raw
+    if "\x00" in text:
+        raise binary
     if not text.strip():
         raise TrackError(
             f"{source}: the file is empty; a track file starts with "
