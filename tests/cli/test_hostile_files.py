@@ -149,3 +149,26 @@ def test_a_names_control_character_in_a_record_is_refused(tmp_path: Path) -> Non
     path = tmp_path / "escape.json"
     path.write_text(json.dumps(record))
     _one_error_line(runner.invoke(app, ["replay", str(path)]), "control character U+001B")
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "text"),
+    [
+        ("racerbile", "mine.toml", TRACKS.bundled()["oval"].read_text()),
+        ("vectrace", "mine.track", "xxxxxxx\nxs...gx\nxs...gx\nxxxxxxx\n"),
+    ],
+)
+def test_simulate_sends_a_local_track_file_as_its_text(
+    tmp_path: Path, game: str, name: str, text: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    bots = "greedy,greedy" if game == "racerbile" else "optimal,optimal"
+    args = ["simulate", game, "--track", str(path), "-p", bots, "-n", "1", "--json"]
+    if game == "racerbile":
+        args += ["--set", "laps=1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    setup = json.loads(result.stdout)["setup"]
+    assert str(path) not in json.dumps(setup)
+    assert setup["track_text"].count("\n") == text.count("\n")
