@@ -96,6 +96,16 @@ def test_racerbile_track_cells_are_bounded() -> None:
     assert f"{MAX_CELLS + 1} cells, more than {MAX_CELLS}" in outside
 
 
+def test_racerbile_track_laps_are_bounded_like_a_setups() -> None:
+    text = RB_TRACKS.bundled()["oval"].read_text()
+    hundred = text.replace("laps = 3", "laps = 100")
+    setup = RacerbileSetup.model_validate({"players": TWO, "track_text": hundred})
+    assert RB_TRACKS.parse(setup.track_text or "").laps == 100
+    more = text.replace("laps = 3", "laps = 101")
+    message = _refused(RacerbileSetup, {"players": TWO, "track_text": more}, "track_text")
+    assert "field meta.laps: Input should be less than or equal to 100" in message
+
+
 def test_racerbile_track_text_is_bounded() -> None:
     text = RB_TRACKS.bundled()["oval"].read_text()
     padded = text + "#" * (49_152 - len(text) - 1) + "\n"

@@ -43,7 +43,7 @@ class _Model(BaseModel):
 
 class MetaSpec(_Model):
     name: str
-    laps: int = Field(3, ge=1, le=1000)
+    laps: int = Field(3, ge=1, le=100)  # as a setup's laps (RB-END-1)
     orientation: Literal["pointy", "flat"] = "pointy"
     grid_behind_line: bool = True
     description: str = ""
