@@ -120,6 +120,20 @@ def test_track_names_are_printed_without_control_characters(tmp_path: Path) -> N
     assert result.exit_code == 0, result.stderr
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout
     assert "\\x1b]0;owned\\x07[red]x[/red]" in result.stdout
+    as_json = runner.invoke(app, ["track", "info", str(path), "--json"])
+    assert as_json.exit_code == 0, as_json.stderr
+    assert not any(c in as_json.stdout for c in "\x1b\x07\x9b")
+    assert json.loads(as_json.stdout)["name"].startswith("\x1b]0;owned\x07")
+
+
+def test_json_output_escapes_c1_controls_too(tmp_path: Path) -> None:
+    text = TRACKS.bundled()["oval"].read_text()
+    path = tmp_path / "csi.toml"
+    path.write_text(text.replace('name = "Ovalen"', 'name = "\\u009b31mØ\\u007f"'))
+    result = runner.invoke(app, ["track", "info", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert "\x9b" not in result.stdout and "\x7f" not in result.stdout
+    assert '"\\u009b31mØ\\u007f"' in result.stdout
 
 
 def test_replay_prints_names_as_written(tmp_path: Path) -> None:
