@@ -28,6 +28,7 @@ SETUP_MAX_TEXT = 49_152
 """The most characters of a setup's ``track_text`` (a 200x200 grid holds 40,200; the
 setup travels in a request body of at most 64 KiB)."""
 MAX_ROUNDS = 10_000
+"""The most rounds the house rule ``max_rounds`` may set."""
 
 INFO = GameInfo(
     id="vectrace",
