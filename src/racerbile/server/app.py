@@ -23,22 +23,30 @@ from .openapi import describe_api
 from .room import Rooms
 from .routes import games, join, meta, pages
 from .settings import Settings
+from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
 
 def create_app(
-    settings: Settings, store: Store, clock: Callable[[], float] = time.monotonic
+    settings: Settings,
+    store: Store,
+    bots: BotPool | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """Returns the web app serving every registered game from ``store``.
 
     On start it rebuilds every unfinished game by replay (a damaged one is logged and
-    left out). The caller owns ``store``. ``clock`` times the rate limits.
+    left out). The caller owns ``store``, and ``bots`` when it hands a bot pool in
+    (several apps may share one); without one the app starts its own and stops it
+    when it stops. ``clock`` times the rate limits.
     """
     failures = FailureLog()
     served = guarded(store, failures)
     hub = Hub()
-    rooms = Rooms(served, settings, listeners=[hub.publish])
+    own_bots = bots is None
+    pool = BotPool(settings.bot_workers, settings.bot_memory_mb) if bots is None else bots
+    rooms = Rooms(served, settings, pool, listeners=[hub.publish])
     services = Services(settings, served, rooms, hub)
 
     @asynccontextmanager
@@ -54,6 +62,8 @@ def create_app(
             yield
         finally:
             rooms.close()
+            if own_bots:
+                pool.close()
 
     app = FastAPI(title="racerbile", version="1", lifespan=lifespan)
     app.state.services = services

@@ -44,6 +44,19 @@ class Settings(BaseModel):
         description="limit this machine's own clients too (127.0.0.1, ::1); off, the limits "
         "guard against the network only (a proxy must send X-Forwarded-For)",
     )
+    bot_workers: int = Field(default=2, ge=1, le=64, description="processes bots decide in")
+    bot_budget_s: float = Field(
+        default=5.0, ge=0.05, le=300, description="longest one bot decision may take"
+    )
+    bot_memory_mb: int | None = Field(
+        default=2048, ge=256, description="memory limit of one bot worker (None: no limit)"
+    )
+    auto_wait_s: float = Field(
+        default=2.0, ge=0, le=60, description="how long a request waits for dice and bots"
+    )
+    ws_auth_timeout_s: float = Field(
+        default=10.0, gt=0, le=300, description="how long a websocket may wait to send its auth"
+    )
     dev: bool = False
 
     @model_validator(mode="after")

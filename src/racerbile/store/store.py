@@ -227,14 +227,20 @@ class Store:
             )
         return bool(result.rowcount == 1)
 
-    def mark_claimed(self, game_id: str, seat: int) -> None:
-        """Marks a seat claimed (its token was used), so the join code no longer offers it."""
+    def mark_claimed(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Marks a seat claimed on the first use of its link's token, so the join code no
+        longer offers it; returns False when the join code gave the seat another token."""
         with self._begin() as conn:
-            conn.execute(
+            result = conn.execute(
                 update(seats)
-                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .where(
+                    seats.c.game_id == game_id,
+                    seats.c.seat == seat,
+                    seats.c.token_hash == token_hash,
+                )
                 .values(claimed=True)
             )
+        return bool(result.rowcount == 1)
 
     def game(self, game_id: str) -> GameRow | None:
         """Returns the stored game, or None; raises DamagedRecord when a row is unreadable."""
