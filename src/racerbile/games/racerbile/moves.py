@@ -216,8 +216,8 @@ def way_ahead_blocked(
 ) -> bool:
     """RB-TURN-5 (Decision): tells whether caps block the way ahead of a car on ``cell``.
 
-    The way ahead is blocked when no legal step goes forward and a
-    step that would is barred by caps (RB-CELL-3/5): a reverse step never unblocks it.
+    The way ahead is blocked when no legal step goes forward and caps (RB-CELL-3/5) bar
+    a step that would: a reverse step never unblocks it.
     """
     if cell not in geo.turns:
         return False
