@@ -222,15 +222,16 @@ class Room:
         task = asyncio.create_task(self.advance())
         self._automatic_tasks.add(task)
         task.add_done_callback(self._automatic_done)
-        done, _ = await asyncio.wait({task}, timeout=wait_s)
-        error = task.exception() if done and not task.cancelled() else None
-        if error is not None:
-            raise error  # e.g. the store failed: the request answers 503
+        await asyncio.wait({task}, timeout=wait_s)
 
     def _automatic_done(self, task: asyncio.Task[None]) -> None:
         self._automatic_tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:  # retrieved: no warning
-            log.warning("game %s: automatic play stopped: %s", self.id, task.exception())
+        if task.cancelled():
+            return
+        failure = task.exception()
+        # An ApiError is the store's (logged there, the room reloads on its next use).
+        if failure is not None and not isinstance(failure, ApiError):
+            log.error("game %s: its dice and bots stopped", self.id, exc_info=failure)
 
     async def _advance(self) -> None:
         try:
@@ -294,12 +295,13 @@ class Room:
                 try:
                     result = step(self.game, self.state, action, seat)
                     await self._commit(action, result.state, result.events, label)
-                except (RulesError, ApiError):
+                    await self._advance()
+                except ApiError as exc:  # the store failed (it logged that) or lost a race
+                    log.warning("game %s: the takeover of seat %d stopped: %s", self.id, seat, exc)
+                except RulesError:
                     log.exception(
                         "game %s: the %s bot could not act for seat %d", self.id, bot, seat
                     )
-                    return
-                await self._advance()
 
         return act
 
@@ -313,10 +315,11 @@ class Room:
                 try:
                     result = step(self.game, self.state, action)
                     await self._commit(action, result.state, result.events, "clock")
-                except (RulesError, ApiError):
+                    await self._advance()
+                except ApiError as exc:  # the store failed (it logged that) or lost a race
+                    log.warning("game %s: the clock action %s stopped: %s", self.id, action, exc)
+                except RulesError:
                     log.exception("game %s: the clock action %s failed", self.id, action)
-                    return
-                await self._advance()
 
         return act
 
