@@ -284,44 +284,28 @@ class Room:
     def takeover_bot(self) -> str | None:
         return takeover_bot(self.game)
 
-    def takeover(self, seat: int, bot: str) -> Callable[[int], Awaitable[None]]:
-        """Returns what the takeover timer does: the default bot acts for ``seat``."""
+    async def on_timer(
+        self, seq: int, seat: int | None, choose: Callable[[], Awaitable[tuple[Action, str]]]
+    ) -> None:
+        """Applies a timer's action (``choose`` gives it and its label) for ``seat``, or
+        trusted for a clock, unless the game changed since ``seq`` (that change armed a
+        new timer)."""
+        async with self.lock:
+            if self.seq != seq or self.stale or (seat is not None and self.to_act != seat):
+                return
+            action, label = await choose()
+            try:
+                result = step(self.game, self.state, action, "trusted" if seat is None else seat)
+                await self._commit(action, result.state, result.events, label)
+                await self._advance()
+            except ApiError as exc:  # the store failed (it logged that) or lost a race
+                log.warning("game %s: the %s action stopped: %s", self.id, label, exc)
+            except RulesError:
+                log.exception("game %s: the %s action %s failed", self.id, label, action)
 
-        async def act(seq: int) -> None:
-            async with self.lock:
-                if self.seq != seq or self.to_act != seat or self.stale:
-                    return  # something happened meanwhile; that change armed a new timer
-                action, label = await self._bot_action(bot, seat, "takeover")
-                try:
-                    result = step(self.game, self.state, action, seat)
-                    await self._commit(action, result.state, result.events, label)
-                    await self._advance()
-                except ApiError as exc:  # the store failed (it logged that) or lost a race
-                    log.warning("game %s: the takeover of seat %d stopped: %s", self.id, seat, exc)
-                except RulesError:
-                    log.exception(
-                        "game %s: the %s bot could not act for seat %d", self.id, bot, seat
-                    )
-
-        return act
-
-    def clock_runs_out(self, action: Action) -> Callable[[int], Awaitable[None]]:
-        """Returns what a clock does when it runs out: applies the game's ``action``."""
-
-        async def act(seq: int) -> None:
-            async with self.lock:
-                if self.seq != seq or self.stale:
-                    return  # something happened meanwhile; that change armed a new clock
-                try:
-                    result = step(self.game, self.state, action)
-                    await self._commit(action, result.state, result.events, "clock")
-                    await self._advance()
-                except ApiError as exc:  # the store failed (it logged that) or lost a race
-                    log.warning("game %s: the clock action %s stopped: %s", self.id, action, exc)
-                except RulesError:
-                    log.exception("game %s: the clock action %s failed", self.id, action)
-
-        return act
+    async def bot_for(self, seat: int, bot: str) -> tuple[Action, str]:
+        """Returns the takeover bot's action for ``seat`` (see :meth:`on_timer`)."""
+        return await self._bot_action(bot, seat, "takeover")
 
     def stop_timers(self) -> None:
         """Cancels the timers and the automatic play (when the server shuts down)."""

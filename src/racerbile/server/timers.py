@@ -21,13 +21,15 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Actor
+from ..engine import Action, Actor
 from ..engine.contract import Clock, clocks
 from ..store import now
 
 if TYPE_CHECKING:
     from .room import Room
 
+Choose = Callable[[], Awaitable[tuple[Action, str]]]
+"""What a timer does when it runs out: the action to apply and its stored actor."""
 SHORTEST_TIMER_S = 1.0
 LONGEST_TIMER_S = 86_400.0
 
@@ -37,6 +39,13 @@ def bounded_timer(seconds: float) -> float:
     if math.isnan(seconds):
         return LONGEST_TIMER_S
     return min(max(seconds, SHORTEST_TIMER_S), LONGEST_TIMER_S)
+
+
+def _fixed(action: Action, label: str) -> Choose:
+    async def choose() -> tuple[Action, str]:
+        return action, label
+
+    return choose
 
 
 def aware(moment: datetime) -> datetime:
@@ -78,19 +87,21 @@ class RoomTimers:
             and room.seats[to_act].bot is None
             and bot is not None
         ):
-            self._takeover = self._start(self.takeover_after_s, room.takeover(to_act, bot))
+            seat = to_act
+            self._takeover = self._start(
+                self.takeover_after_s, seat, lambda: room.bot_for(seat, bot)
+            )
         for clock in self._asked():
             delay = self._delay(clock, to_act)
             if delay is not None:
-                self._clocks.append(self._start(delay, room.clock_runs_out(clock.action)))
+                self._clocks.append(self._start(delay, None, _fixed(clock.action, "clock")))
 
-    def _start(self, delay: float, act: Callable[[int], Awaitable[None]]) -> asyncio.Task[None]:
-        return asyncio.create_task(self._after(bounded_timer(delay), self.room.seq, act))
+    def _start(self, delay: float, seat: int | None, choose: Choose) -> asyncio.Task[None]:
+        return asyncio.create_task(self._after(bounded_timer(delay), self.room.seq, seat, choose))
 
-    @staticmethod
-    async def _after(delay: float, seq: int, act: Callable[[int], Awaitable[None]]) -> None:
+    async def _after(self, delay: float, seq: int, seat: int | None, choose: Choose) -> None:
         await asyncio.sleep(delay)
-        await act(seq)
+        await self.room.on_timer(seq, seat, choose)
 
     def stop(self, keep_current: bool = False) -> None:
         """Cancels every timer (but the task running this, with ``keep_current``)."""
