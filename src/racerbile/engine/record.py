@@ -52,7 +52,6 @@ class Record(BaseModel):
         """Returns a copy with a void marker for the actions at ``positions`` appended."""
         return self.model_copy(update={"actions": [*self.actions, void_marker(positions)]})
 
-
     @classmethod
     def load(cls, path: Path) -> Record:
         """Reads a record file; raises RecordError naming the file and the problem."""
