@@ -2,7 +2,8 @@
 
 Generic over the registry: the record names its game. The final standings and the
 drinking table come from the game's ``view(state, None)`` (keys ``standings`` and
-``drinks``) or, where a game has none, from ``result(state)``. A bad record is one
+``drinks``, the drinks' columns as the game declares them in ``drinks``) or, where a
+game has none, from ``result(state)``. A bad record is one
 error line naming the action that failed and why (exit status 2).
 """
 
@@ -17,8 +18,6 @@ from rich.table import Table
 
 from ..engine.errors import RecordError
 from ._common import console, fail
-
-DRINK_COLUMNS = (("name", "player"), ("sips", "sips"), ("beers", "beers"), ("caused", "caused"))
 
 
 def replay_command(
@@ -40,7 +39,7 @@ def replay_command(
     if as_json:
         console.print_json(json.dumps(summary, default=str))
         return
-    _print_tables(summary)
+    _print_tables(summary, [(c.key, c.label) for c in game.drinks])
 
 
 def _summary(game: Any, state: Any, view: dict[str, Any], actions: int) -> dict[str, Any]:
@@ -59,7 +58,7 @@ def _summary(game: Any, state: Any, view: dict[str, Any], actions: int) -> dict[
     }
 
 
-def _print_tables(summary: dict[str, Any]) -> None:
+def _print_tables(summary: dict[str, Any], columns: list[tuple[str, str]]) -> None:
     status = "finished" if summary["over"] else "not finished"
     console.print(f"[bold]{summary['game']}[/]: {summary['actions']} actions, {status}")
     standings = Table(title="Standings")
@@ -72,10 +71,11 @@ def _print_tables(summary: dict[str, Any]) -> None:
     console.print(standings)
     if summary["drinks"]:
         drinks = Table(title="Drinks")
-        for _, title in DRINK_COLUMNS:
-            drinks.add_column(title, justify="left" if title == "player" else "right")
+        drinks.add_column("player", justify="left")
+        for _, title in columns:
+            drinks.add_column(title, justify="right")
         for row in summary["drinks"]:
-            drinks.add_row(*(str(row.get(key, "")) for key, _ in DRINK_COLUMNS))
+            drinks.add_row(str(row.get("name", "")), *(str(row.get(key, "")) for key, _ in columns))
         console.print(drinks)
 
 

@@ -26,7 +26,7 @@ from .errors import (
     RulesError,
     TrackError,
 )
-from .ledger import Drank, DrinkType, Ledger
+from .ledger import Drank, Ledger
 from .record import Record, Replay, replay
 from .step import step
 
@@ -39,7 +39,6 @@ __all__ = [
     "Chance",
     "DiceStream",
     "Drank",
-    "DrinkType",
     "Event",
     "Game",
     "GameInfo",

@@ -69,7 +69,7 @@ def check_contract(
             _expect(bool(sentence), game, number, f"no sentence for {event!r}")
         state = result.state
         record = record.with_action(action)
-        ledger = getattr(state, "ledger", None)
+        ledger = game.ledger(state)
         if ledger is not None:
             _expect(
                 list(ledger.entries) == drank,

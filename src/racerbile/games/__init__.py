@@ -1,6 +1,8 @@
-"""The registry of games: id -> "module:attribute", imported on first use.
+"""The registry of games: id -> package, each package exporting a light ``MANIFEST``.
 
-Adding a game means a new folder under ``games/`` and one line here.
+Adding a game means a new folder under ``games/`` and one line here. The platform
+asks this module only: :func:`manifest` (cheap: metadata, track catalogue, commands,
+web assets), :func:`get_game` (loads the rules) and :func:`available_games`.
 """
 
 from __future__ import annotations
@@ -8,11 +10,12 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from ..engine import Game
+from ..engine.capabilities import GameManifest
+from ..engine.contract import Game
 
 REGISTRY: dict[str, str] = {
-    "racerbile": "racerbile.games.racerbile:GAME",
-    "vectrace": "racerbile.games.vectrace:GAME",
+    "racerbile": "racerbile.games.racerbile",
+    "vectrace": "racerbile.games.vectrace",
 }
 
 
@@ -29,14 +32,20 @@ def available_games() -> list[str]:
 
 
 @cache
-def get_game(game_id: str) -> Game:
-    """Returns the game registered as ``game_id``; raises UnknownGame listing the valid ids."""
+def manifest(game_id: str) -> GameManifest:
+    """Returns the manifest of ``game_id`` without loading its rules; raises
+    UnknownGame listing the valid ids."""
     try:
-        target = REGISTRY[game_id]
+        package = REGISTRY[game_id]
     except KeyError:
         raise UnknownGame(
             f"unknown game {game_id!r}; available: {', '.join(available_games())}"
         ) from None
-    module_name, attribute = target.split(":")
-    game: Game = getattr(importlib.import_module(module_name), attribute)
-    return game
+    found: GameManifest = importlib.import_module(package).MANIFEST
+    return found
+
+
+@cache
+def get_game(game_id: str) -> Game:
+    """Returns the game registered as ``game_id``; raises UnknownGame listing the valid ids."""
+    return manifest(game_id).load()

@@ -6,7 +6,7 @@ import pytest
 from rb_helpers import drive, put, race, ring, sips
 
 from racerbile.engine.errors import IllegalAction
-from racerbile.engine.ledger import Drank, DrinkType
+from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME
 from racerbile.games.racerbile.actions import (
     Announced,
@@ -19,6 +19,7 @@ from racerbile.games.racerbile.actions import (
     StepTo,
     TurnEnded,
 )
+from racerbile.games.racerbile.drinks import DrinkType
 from racerbile.games.racerbile.notation import play
 from racerbile.games.racerbile.ranking import stack
 from racerbile.hexgrid import Hex

@@ -70,7 +70,6 @@ from typing import Any
 
 from ...engine.contract import CHANCE, Action, Actor, Step
 from ...engine.errors import IllegalAction, InvalidAction
-from ...engine.ledger import Ledger
 from . import announcing, lemans, moving, referee, shift_roll, turn_cycle
 from .actions import (
     Announce,
@@ -90,6 +89,7 @@ from .actions import (
     TimeTrialed,
     UpsideDown,
 )
+from .drinks import BeerLedger
 from .moves import NO, step_kind_now
 from .notation import format_state
 from .setup import Config
@@ -114,7 +114,7 @@ def start(config: Config) -> State:
     state = State(
         config=config,
         cars=turn_cycle.grid_cars(config, tuple(range(n))),
-        ledger=Ledger(config.drinks),
+        ledger=BeerLedger.of(config.drinks),
         phase="trial" if config.rules.time_trial else "order",
         groups=(tuple(range(n)),),
         times=(None,) * n,

@@ -22,8 +22,8 @@ from pydantic import (
     model_validator,
 )
 
-from ...engine.ledger import DrinkType
 from .catalog import TRACKS
+from .drinks import DrinkType
 from .track import Track
 
 

@@ -13,7 +13,6 @@ from ...engine import Game, TrackError
 from ...games import available_games
 from ..deps import ServicesDep
 from ..errors import ApiError, not_found
-from ..room import bots_of
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +75,7 @@ async def read_track_svg(game_id: str, track: str, services: ServicesDep) -> Res
         game = services.rooms.games(game_id)
     except (KeyError, ImportError, AttributeError):
         raise not_found(f"game {game_id!r}") from None
-    catalog = getattr(game, "tracks", None)
+    catalog = game.tracks
     if catalog is None or track not in catalog.bundled():
         raise not_found(f"bundled {game_id} track {track!r}")
     try:
@@ -88,7 +87,7 @@ async def read_track_svg(game_id: str, track: str, services: ServicesDep) -> Res
 
 def _meta(game: Game) -> GameMeta:
     info = game.info
-    catalog = getattr(game, "tracks", None)
+    catalog = game.tracks
     return GameMeta(
         id=info.id,
         name=info.name,
@@ -101,7 +100,7 @@ def _meta(game: Game) -> GameMeta:
         rule_sets=list(info.rule_sets),
         description=info.description,
         setup_schema=game.Setup.model_json_schema(),
-        bots=sorted(bots_of(game)),
+        bots=sorted(game.bots),
         tracks=_tracks(catalog) if catalog is not None else [],
     )
 

@@ -1,36 +1,32 @@
-"""``racerbile solve``: exact solvers. ``solve vectrace TRACK`` finds the fastest line."""
+"""Vectrace's commands: ``racerbile solve vectrace TRACK`` finds the fastest line.
+
+Registered through ``MANIFEST.cli``; the solver loads only when the command runs.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..engine.errors import TrackError
-from ..games.vectrace.catalog import TRACKS
-from ..games.vectrace.solver import solve, verify_path
-from ..games.vectrace.track import Point
-from ._common import console, fail
+from ...engine.capabilities import CommandMount
+from ...engine.errors import TrackError, UsageError
 
-app = typer.Typer(
-    help="Exact solvers: the fewest moves and best time for one car (Vectrace).",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+if TYPE_CHECKING:
+    from .track import Point
 
 
-@app.callback()
-def solve_group() -> None:
-    """Exact solvers: the fewest moves and best time for one car (Vectrace)."""
+def register(mount: CommandMount) -> None:
+    """Adds ``solve vectrace`` to the command line."""
+    mount.command("vectrace", group="solve")(vectrace)
 
 
 def _point(text: str, what: str) -> Point:
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
-        fail(f"{what}: expected 'x,y' with whole numbers, got {text!r}")
+        raise UsageError(f"{what}: expected 'x,y' with whole numbers, got {text!r}")
     return int(parts[0]), int(parts[1])
 
 
@@ -38,9 +34,9 @@ def _read_path(path_file: Path) -> list[Point]:
     try:
         lines = path_file.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
-        fail(f"{path_file}: no such path file")
+        raise UsageError(f"{path_file}: no such path file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{path_file}: cannot read the path file: {exc}")
+        raise UsageError(f"{path_file}: cannot read the path file: {exc}") from None
     points = []
     for number, line in enumerate(lines, start=1):
         if line.strip() and not line.lstrip().startswith("#"):
@@ -48,7 +44,6 @@ def _read_path(path_file: Path) -> list[Point]:
     return points
 
 
-@app.command("vectrace")
 def vectrace(
     track: Annotated[str, typer.Argument(help="a bundled track id or a track file")],
     start: Annotated[
@@ -60,27 +55,28 @@ def vectrace(
     ] = None,
 ) -> None:
     """Finds the fewest moves and best finish time for one car, or checks a path."""
+    from .catalog import TRACKS
+    from .solver import solve, verify_path
+
     try:
         loaded = TRACKS.load(track)
     except TrackError as exc:
-        fail(str(exc).splitlines()[0])
+        raise UsageError(str(exc).splitlines()[0]) from None
     if verify is not None:
         verdict = verify_path(loaded, _read_path(verify))
         if not verdict.ok:
-            console.print(f"WRONG: {verdict.problem}", highlight=False)
+            typer.echo(f"WRONG: {verdict.problem}")
             raise typer.Exit(1)
-        console.print(
-            f"OK: finishes in {verdict.moves} moves, time {verdict.time}", highlight=False
-        )
+        typer.echo(f"OK: finishes in {verdict.moves} moves, time {verdict.time}")
         return
     origin = _point(start, "--start") if start is not None else None
     if origin is not None and not loaded.on_track(*origin):
-        fail(f"--start {origin[0]},{origin[1]} is not on the track")
+        raise UsageError(f"--start {origin[0]},{origin[1]} is not on the track")
     solution = solve(loaded, origin)
     if as_json:
         typer.echo(json.dumps(solution.to_json()))
     elif solution.moves is None:
-        console.print("no solution: the finish cannot be reached", highlight=False)
+        typer.echo("no solution: the finish cannot be reached")
     else:
         route = " ".join(f"{x},{y}" for x, y in solution.path)
-        console.print(f"{solution.moves} moves, time {solution.time}: {route}", highlight=False)
+        typer.echo(f"{solution.moves} moves, time {solution.time}: {route}")
