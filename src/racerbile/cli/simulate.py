@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import BaseModel
 
 from ._common import console, err_console, fail
 
@@ -82,7 +81,7 @@ def build_setup(
     game: Game, bots: tuple[str, ...], track: str | None, rule_set: str | None, sets: list[str]
 ) -> dict[str, Any]:
     """Returns the validated setup JSON for the game; fails with the field at fault."""
-    from pydantic import ValidationError
+    from pydantic import BaseModel, ValidationError
 
     fields = game.Setup.model_fields
     data: dict[str, Any] = {}

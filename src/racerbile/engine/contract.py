@@ -59,10 +59,9 @@ from typing import (
     runtime_checkable,
 )
 
-from pydantic import BaseModel
-
 if TYPE_CHECKING:
     import numpy as np
+    from pydantic import BaseModel
 
     from .capabilities import DrinkColumn, FastPath, OddsTable, SimStats
     from .ledger import Ledger
