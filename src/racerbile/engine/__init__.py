@@ -10,6 +10,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+# Bound now: importing the submodule ``step`` would otherwise leave the module, not the
+# function, under this name.
+from .step import step
+
 if TYPE_CHECKING:
     from .chance import DiceStream, pick
     from .codec import ActionCodec
@@ -39,7 +43,6 @@ if TYPE_CHECKING:
     )
     from .ledger import Drank, Ledger
     from .record import Record, Replay, replay
-    from .step import step
 
 # name -> the module (in this package) that defines it
 _HOMES = {
@@ -61,7 +64,6 @@ _HOMES = {
     "Record": "record",
     "Replay": "record",
     "replay": "record",
-    "step": "step",
 }  # fmt: skip
 
 

@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     import numpy as np
     from pydantic import BaseModel
 
-    from .capabilities import DrinkColumn, FastPath, OddsTable, SimStats
+    from .capabilities import BotRoster, DrinkColumn, FastPath, OddsTable, SimStats
     from .ledger import Ledger
 
 
@@ -238,7 +238,7 @@ class Game(Protocol):
     def tracks(self) -> TrackCatalog | None: ...
 
     @property
-    def bots(self) -> Mapping[str, Bot]: ...
+    def bots(self) -> BotRoster: ...
 
     def judges(self, state: Any) -> list[str]: ...
 

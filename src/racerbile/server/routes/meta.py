@@ -29,7 +29,7 @@ class TrackMeta(BaseModel):
 
 
 class GameMeta(BaseModel):
-    """One registered game: its info, setup JSON schema, bot names and bundled tracks."""
+    """One registered game: its info, setup JSON schema, bots and bundled tracks."""
 
     id: str
     name: str
@@ -43,6 +43,7 @@ class GameMeta(BaseModel):
     description: str
     setup_schema: dict[str, Any]
     bots: list[str]
+    bot_descriptions: dict[str, str] = Field(description="bot name -> one line on its style")
     tracks: list[TrackMeta]
 
 
@@ -101,6 +102,7 @@ def _meta(game: Game) -> GameMeta:
         description=info.description,
         setup_schema=game.Setup.model_json_schema(),
         bots=sorted(game.bots),
+        bot_descriptions={name: game.bots.description(name) for name in sorted(game.bots)},
         tracks=_tracks(catalog) if catalog is not None else [],
     )
 
