@@ -65,3 +65,43 @@ def test_caps_hook_draws_stacks_top_last() -> None:
     first, second = svg.index('data-seat="0"'), svg.index('data-seat="1"')
     assert second < first  # the bottom cap is drawn first, the top cap over it
     assert ">AB<" in svg and ">CD<" in svg and "#9E9E9E" in svg
+
+
+Box = tuple[float, float, float, float]
+
+
+def _boxes(group: ET.Element) -> list[Box]:
+    """Approximate boxes (left, top, right, bottom) of a group's labels and discs."""
+    boxes = []
+    for element in group.iter(f"{NS}text"):
+        x, y = float(element.attrib["x"]), float(element.attrib["y"])
+        font = float(element.attrib["font-size"])
+        half = 0.3 * font * len(element.text or "")
+        boxes.append((x - half, y - 0.72 * font, x + half, y))
+    for circle in group.iter(f"{NS}circle"):
+        cx, cy, r = (float(circle.attrib[k]) for k in ("cx", "cy", "r"))
+        boxes.append((cx - r, cy - r, cx + r, cy + r))
+    return boxes
+
+
+@pytest.mark.parametrize("track_id", ["oval", "kringlen", "lemans"])
+def test_overlays_leave_the_cell_markings_readable(track_id: str) -> None:
+    """RB-TRACK-2: with distance and coordinate labels shown, no downshift "1", "42" or
+    grid-slot badge (RB-START-2) lies under an overlay label."""
+    root = ET.fromstring(render_svg(TRACKS.load(track_id), show=frozenset({"distance", "coords"})))
+    groups = list(root.iter(f"{NS}g"))
+    marks = [
+        b
+        for g in groups
+        if g.get("data-mark") in ("downshift", "fortytwo", "slot")
+        for b in _boxes(g)
+    ]
+    labels = [b for g in groups if g.get("data-mark") in ("distance", "coords") for b in _boxes(g)]
+    assert marks and labels
+    clashes = [
+        (m, o)
+        for m in marks
+        for o in labels
+        if m[0] < o[2] and o[0] < m[2] and m[1] < o[3] and o[1] < m[3]
+    ]
+    assert not clashes, clashes[:3]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
 
@@ -181,3 +182,15 @@ def test_render_svg_marks_every_cell_and_trail() -> None:
     assert '<polyline data-seat="0"' in svg and svg.count("<circle") == 2
     assert TRACKS.render_svg(state.track, frozenset({"coords"})).count("<text") > 0
     assert state.track._repr_svg_().startswith("<svg")
+
+
+def test_the_catalogue_picture_names_its_track_above_the_paper() -> None:
+    track = TRACKS.load("sprint")
+    root = ET.fromstring(TRACKS.render_svg(track))
+    ns = "{http://www.w3.org/2000/svg}"
+    heading = [t.text for t in root.iter(f"{ns}text")]
+    assert track.name in heading
+    # The paper sits below the band, so the title covers no square.
+    band = root.find(f"{ns}g[@transform]")
+    assert band is not None and band.attrib["transform"].startswith("translate(0 ")
+    assert float(root.attrib["height"]) > track.height * 12

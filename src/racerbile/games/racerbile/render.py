@@ -93,6 +93,7 @@ class _Renderer:
         self.size = size
         self.style = {**DEFAULT_STYLE, **track.style}
         self.title = title
+        self.marks_aside = False
         xs, ys = [], []
         for cell in track.cells:
             for x, y in corners(cell, size, track.orientation):
@@ -139,6 +140,9 @@ class _Renderer:
             self.arrows,
             self.decorations,
         ]
+        # With overlays the cell's own markings move to its top edge, small, so the
+        # overlay labels in the middle never cover them.
+        self.marks_aside = bool(show)
         body = [line for layer in layers for line in layer()]
         body += self.overlays(show)
         body += self.caps(caps)
@@ -211,24 +215,33 @@ class _Renderer:
         out.append(f'<text {common} fill="{fill}">{escape(label)}</text>')
         return out
 
+    @staticmethod
+    def mark(name: str, elements: list[str]) -> list[str]:
+        """Groups a cell marking's elements under ``data-mark`` (pictures and tests find it)."""
+        return [f'<g data-mark="{name}">', *elements, "</g>"]
+
     def symbols(self) -> list[str]:
         """RB-TRACK-2 markings: "1" on downshift, a star on block, midway stripe, "42"."""
         out: list[str] = []
         s = self.size
+        scale = 0.4 if self.marks_aside else 1.0
         for cell in self.sorted_cells():
             kind = self.track.cells[cell]
-            c = self.centre(cell)
+            cx, cy = self.centre(cell)
+            c = (cx, cy - s * 0.58) if self.marks_aside else (cx, cy)
             if kind == CellKind.downshift:
-                out += self.text(c, "1", s * 0.95, self.style["symbol"])
+                one = self.text(c, "1", s * 0.95 * scale, self.style["symbol"])
+                out += self.mark("downshift", one)
             elif kind == CellKind.block:
                 out.append(
-                    f'<polygon points="{_pts(_star(c, s * 0.55, s * 0.23))}" '
+                    f'<polygon points="{_pts(_star(c, s * 0.55 * scale, s * 0.23 * scale))}" '
                     f'fill="{self.style["symbol"]}"/>'
                 )
             elif kind == CellKind.midway:
                 out.append(self.stripe(cell))
             if self.track.has_tag(cell, "fortytwo"):
-                out += self.text(c, "42", s * 0.72, self.style["ink"])
+                label = self.text(c, "42", s * 0.72 * scale, self.style["ink"])
+                out += self.mark("fortytwo", label)
         return out
 
     def travel(self, cells: Iterable[Hex]) -> Point | None:
@@ -265,17 +278,19 @@ class _Renderer:
     def grid_slots(self) -> list[str]:
         """RB-START-2: slot numbers in small white discs, nudged back from the facing."""
         out: list[str] = []
+        back, radius = (0.62, 0.2) if self.marks_aside else (0.38, 0.3)
         for i, slot in enumerate(self.track.grid, start=1):
             cx, cy = self.centre(slot.at)
             if slot.facing is not None:
                 ux, uy = self.unit(slot.facing)
-                cx, cy = cx - ux * self.size * 0.38, cy - uy * self.size * 0.38
-            out.append(
-                f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(self.size * 0.3)}" '
+                cx, cy = cx - ux * self.size * back, cy - uy * self.size * back
+            disc = (
+                f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(self.size * radius)}" '
                 f'fill="#FFFFFF" stroke="{self.style["ink"]}" '
                 f'stroke-width="{_n(self.size * 0.04)}"/>'
             )
-            out += self.text((cx, cy), str(i), self.size * 0.36, self.style["ink"])
+            label = self.text((cx, cy), str(i), self.size * radius * 1.2, self.style["ink"])
+            out += self.mark("slot", [disc, *label])
         return out
 
     def finish_line(self) -> list[str]:
@@ -385,11 +400,17 @@ class _Renderer:
             if "distance" in show:
                 label = str(dist[cell]) if cell in dist else "-"
                 dy = -self.size * 0.2 if "coords" in show else 0.0
-                out += self.text((cx, cy + dy), label, self.size * 0.5, "#B00020", halo="#FFFFFF")
+                out += self.mark(
+                    "distance",
+                    self.text((cx, cy + dy), label, self.size * 0.5, "#B00020", halo="#FFFFFF"),
+                )
             if "coords" in show:
                 dy = self.size * 0.42 if "distance" in show else 0.0
-                out += self.text(
-                    (cx, cy + dy), str(cell), self.size * 0.3, self.style["ink"], halo="#FFFFFF"
+                out += self.mark(
+                    "coords",
+                    self.text(
+                        (cx, cy + dy), str(cell), self.size * 0.3, self.style["ink"], halo="#FFFFFF"
+                    ),
                 )
         return out
 

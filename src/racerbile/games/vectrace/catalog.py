@@ -55,7 +55,7 @@ class VectraceTracks:
 
     def render_svg(self, track: Track, show: frozenset[str] = frozenset()) -> str:
         """Returns the track drawn on grid paper (``show`` may hold ``"coords"``)."""
-        return render_svg(track, coords="coords" in show)
+        return render_svg(track, coords="coords" in show, title=True)
 
 
 @lru_cache(maxsize=32)

@@ -19,23 +19,40 @@ CHECKPOINT_FILL = "#fff3b0"
 
 
 def render_svg(
-    track: Track, state: State | None = None, *, cell: int = 12, coords: bool = False
+    track: Track,
+    state: State | None = None,
+    *,
+    cell: int = 12,
+    coords: bool = False,
+    title: bool = False,
 ) -> str:
-    """Returns an SVG document of ``track`` and, if given, the cars of ``state``."""
-    width, height = track.width * cell, track.height * cell
+    """Returns an SVG document of ``track`` and, if given, the cars of ``state``.
+
+    ``title`` puts the track's name in a band above the paper (for pictures that
+    stand alone; the board in the browser has its own heading).
+    """
+    band = max(24, cell * 2) if title else 0
+    width, height = track.width * cell, track.height * cell + band
+    name = escape(track.name or track.id)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" data-track="{escape(track.id)}">',
-        f"<title>{escape(track.name or track.id)}</title>",
-        '<g class="cells" stroke="none">',
-        *_cells(track, cell),
-        "</g>",
-        _paper(track, cell),
+        f"<title>{name}</title>",
     ]
+    if title:
+        parts += [
+            f'<rect x="0" y="0" width="{width}" height="{band}" fill="#ffffff"/>',
+            f'<text x="{cell / 2}" y="{band * 0.72}" font-size="{band * 0.6}" '
+            f'font-family="sans-serif" font-weight="bold" fill="#222">{name}</text>',
+            f'<g transform="translate(0 {band})">',
+        ]
+    parts += ['<g class="cells" stroke="none">', *_cells(track, cell), "</g>", _paper(track, cell)]
     if coords:
         parts.append(_coords(track, cell))
     if state is not None:
         parts.extend(_cars(state, cell))
+    if title:
+        parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)
 
