@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import typer
 
+from ..engine.contract import TrackCatalog
 from ..engine.errors import UsageError
-from ._common import fail
+from ._common import LocalFileError, fail, load_track_arg, plain, read_local_file
 
 GROUPS = {
     "analyse": "Exact analysis of a game: analyse GAME ...",
@@ -24,7 +26,8 @@ GROUPS = {
 
 
 class TyperMount:
-    """The :class:`~racerbile.engine.capabilities.CommandMount` of the Typer app ``root``."""
+    """The :class:`~racerbile.engine.capabilities.CommandMount` of the Typer app ``root``;
+    local files are read with the platform's checks (:mod:`._common`)."""
 
     def __init__(self, root: typer.Typer):
         self.root = root
@@ -49,6 +52,21 @@ class TyperMount:
             return func
 
         return decorate
+
+    def load_track(self, catalog: TrackCatalog, ref: str) -> Any:
+        """Returns the track of a bundled id or a local track file; fails with one line."""
+        return load_track_arg(catalog, ref)
+
+    def read_file(self, path: str | Path, what: str) -> bytes:
+        """Returns a local file's bytes; fails with one line naming the file."""
+        try:
+            return read_local_file(path, what)
+        except LocalFileError as exc:
+            fail(str(exc))
+
+    def plain(self, text: object) -> str:
+        """Returns ``text`` with its control characters shown (safe to print)."""
+        return plain(text)
 
     def _group(self, name: str) -> typer.Typer:
         if name not in GROUPS:

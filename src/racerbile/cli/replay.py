@@ -3,8 +3,9 @@
 Generic over the registry: the record names its game. The final standings and the
 drinking table come from the game's ``view(state, None)`` (keys ``standings`` and
 ``drinks``, the drinks' columns as the game declares them in ``drinks``) or, where a
-game has none, from ``result(state)``. A bad record is one
-error line naming the action that failed and why (exit status 2).
+game has none, from ``result(state)``. A bad record is one error line naming the action
+that failed and why (exit status 2). Names come from the record, so they are printed
+with their control characters shown and markup escaped.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import typer
 from rich.table import Table
 
 from ..engine.errors import RecordError
-from ._common import console, fail
+from ._common import LocalFileError, console, fail, read_local_file, safe
 
 
 def replay_command(
@@ -29,11 +30,16 @@ def replay_command(
     from ..games import UnknownGame, get_game
 
     try:
-        loaded = Record.load(record)
+        text = read_local_file(record, "record").decode("utf-8")
+        loaded = Record.parse(text, source=str(record))
         game = get_game(loaded.game)
         final = replay(game, loaded)
-    except (RecordError, UnknownGame) as exc:
+    except (RecordError, UnknownGame, LocalFileError) as exc:
         fail(str(exc))
+    except UnicodeDecodeError as exc:
+        fail(f"{record}: byte {exc.start} is not UTF-8; a record is JSON text")
+    except RecursionError:
+        fail(f"{record}: nested too deeply to be a game record")
     view = game.view(final.state, None)
     summary = _summary(game, final.state, view, len(loaded.actions))
     if as_json:
@@ -60,14 +66,14 @@ def _summary(game: Any, state: Any, view: dict[str, Any], actions: int) -> dict[
 
 def _print_tables(summary: dict[str, Any], columns: list[tuple[str, str]]) -> None:
     status = "finished" if summary["over"] else "not finished"
-    console.print(f"[bold]{summary['game']}[/]: {summary['actions']} actions, {status}")
+    console.print(f"[bold]{safe(summary['game'])}[/]: {summary['actions']} actions, {status}")
     standings = Table(title="Standings")
     for column in ("place", "player", "laps"):
         standings.add_column(column)
     names = summary["players"]
     for row in summary["standings"]:
         name = row.get("name") or names[row["seat"]]
-        standings.add_row(str(row["place"]), str(name), str(row.get("laps", "")))
+        standings.add_row(safe(row["place"]), safe(name), safe(row.get("laps", "")))
     console.print(standings)
     if summary["drinks"]:
         drinks = Table(title="Drinks")
@@ -75,7 +81,8 @@ def _print_tables(summary: dict[str, Any], columns: list[tuple[str, str]]) -> No
         for _, title in columns:
             drinks.add_column(title, justify="right")
         for row in summary["drinks"]:
-            drinks.add_row(str(row.get("name", "")), *(str(row.get(key, "")) for key, _ in columns))
+            name = safe(row.get("name", ""))
+            drinks.add_row(name, *(safe(row.get(key, "")) for key, _ in columns))
         console.print(drinks)
 
 

@@ -67,14 +67,22 @@ class CommandMount(Protocol):
     ``command(name, group=None)`` is a decorator that adds a Typer command at the top
     level or under one of the platform's shared groups (``"analyse"``, ``"solve"``);
     a command that raises :class:`~racerbile.engine.errors.UsageError` ends with one
-    error line and exit status 2. ``root`` is the Typer app itself.
+    error line and exit status 2. A command reads local files through the platform:
+    ``load_track(catalog, ref)`` returns the track of a bundled id or a local track
+    file, ``read_file(path, what)`` a local file's bytes (both end the command with
+    one error line naming the file when they cannot); ``plain(text)`` shows the
+    control characters of text read from a file before it is printed.
     """
-
-    root: Any
 
     def command(
         self, name: str, group: str | None = None
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]: ...
+
+    def load_track(self, catalog: TrackCatalog, ref: str) -> Any: ...
+
+    def read_file(self, path: str | Path, what: str) -> bytes: ...
+
+    def plain(self, text: object) -> str: ...
 
 
 @dataclass(frozen=True)

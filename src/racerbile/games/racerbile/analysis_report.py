@@ -32,13 +32,19 @@ def _percent(p: Fraction) -> str:
     return "0" if p == 0 else f"{float(p):.1%}"
 
 
-def print_table(console: Console, result: TrackAnalysis, names: tuple[str, ...]) -> None:
-    """Prints the summary lines and the per-cell table."""
+def print_table(
+    console: Console,
+    result: TrackAnalysis,
+    names: tuple[str, ...],
+    safe: Callable[[object], str],
+) -> None:
+    """Prints the summary lines and the per-cell table; ``safe`` makes text read from
+    the track file safe to print (markup escaped, control characters shown)."""
     by_rules = ", ".join(
         f"{name} {turns:.3f}" for name, turns in result.expected_turns_per_lap_by_rule_set.items()
     )
     console.print(
-        f"[bold]{result.name}[/] ({result.track_id}), {result.rule_set} rules: "
+        f"[bold]{safe(result.name)}[/] ({safe(result.track_id)}), {result.rule_set} rules: "
         f"lap {result.lap_length} cells",
         highlight=False,
     )

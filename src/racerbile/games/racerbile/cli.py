@@ -17,29 +17,39 @@ from typing import Annotated
 import typer
 
 from ...engine.capabilities import CommandMount
-from ...engine.errors import TrackError, UsageError
+from ...engine.errors import UsageError
 
 PICTURE_SUFFIXES = (".png", ".svg")
 
 
 def register(mount: CommandMount) -> None:
     """Adds ``analyse racerbile`` to the command line."""
-    mount.command("racerbile", group="analyse")(analyse_racerbile)
+
+    @mount.command("racerbile", group="analyse")
+    def analyse_racerbile(
+        track: Annotated[str, typer.Option("--track", help="a bundled track id or a track file")],
+        rules: Annotated[
+            str, typer.Option("--rules", help="rule set: racerbile (facing) or babybile")
+        ] = "racerbile",
+        gear: Annotated[
+            int, typer.Option("--gear", help="gear to colour in the picture: 1-3")
+        ] = 3,
+        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+        out: Annotated[
+            Path | None, typer.Option("--out", help="write the picture to FILE.png or FILE.svg")
+        ] = None,
+    ) -> None:
+        """Expected turns per lap (optimal policy, alone) and P(off the track) per cell
+        and gear."""
+        analyse_track(mount, track, rules, gear, as_json, out)
 
 
-def analyse_racerbile(
-    track: Annotated[str, typer.Option("--track", help="a bundled track id or a track file")],
-    rules: Annotated[
-        str, typer.Option("--rules", help="rule set: racerbile (facing) or babybile")
-    ] = "racerbile",
-    gear: Annotated[int, typer.Option("--gear", help="gear to colour in the picture: 1-3")] = 3,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="write the picture to FILE.png or FILE.svg")
-    ] = None,
+def analyse_track(
+    mount: CommandMount, track: str, rules: str, gear: int, as_json: bool, out: Path | None
 ) -> None:
-    """Expected turns per lap (optimal policy, alone) and P(off the track) per cell and gear."""
+    """Analyses ``track`` for one car alone and prints (and draws) the figures."""
     from rich.console import Console
+    from rich.markup import escape
 
     from ...hexgrid import direction_names
     from .analysis import GEARS, analyse
@@ -55,19 +65,15 @@ def analyse_racerbile(
         raise UsageError(f"--out {out}: the picture must end in .png or .svg")
     if out is not None and not out.parent.is_dir():
         raise UsageError(f"--out {out}: no such folder {out.parent}")
-    try:
-        loaded = TRACKS.load(track)
-    except TrackError as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
+    loaded = mount.load_track(TRACKS, track)
     if not loaded.grid or loaded.lap_length() <= 0:
         raise UsageError(f"{track}: the track has no grid or no lap to analyse")
     result = analyse(loaded, rules)
     names = direction_names(loaded.orientation)
-    console = Console()
     if as_json:
         typer.echo(json.dumps(result.to_json(names)))
     else:
-        print_table(console, result, names)
+        print_table(Console(), result, names, lambda text: escape(mount.plain(text)))
     if out is not None:
         figure = analysis_figure(loaded, result, gear)
         try:
@@ -76,4 +82,4 @@ def analyse_racerbile(
             problem = exc.strerror or exc
             raise UsageError(f"--out {out}: cannot write the picture: {problem}") from None
         if not as_json:
-            console.print(f"wrote {out}", highlight=False)
+            typer.echo(mount.plain(f"wrote {out}"))

@@ -19,7 +19,7 @@ from ...engine.contract import Event, Result
 from ...engine.ledger import drink_totals
 from ...hexgrid import Hex, corners
 from .actions import Moved, Overtook, TurnStarted, WentOffTrack
-from .setup import Setup, load_track
+from .setup import Setup, setup_track
 from .state import State
 
 COLUMNS = ("sips", "beers", "caused", "off_track", "overtakes_given", "overtakes_taken")
@@ -62,7 +62,7 @@ def outcome_stats(
 def board_cells(setup: BaseModel) -> dict[str, list[tuple[float, float]]]:
     """Returns each track cell's hexagon outline (unit size, y down), keyed ``"q,r"``."""
     assert isinstance(setup, Setup)
-    track = load_track(setup.track)
+    track = setup_track(setup)
     return {str(cell): corners(cell, 1.0, track.orientation) for cell in sorted(track.cells)}
 
 

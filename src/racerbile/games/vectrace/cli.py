@@ -1,6 +1,7 @@
 """Vectrace's commands: ``racerbile solve vectrace TRACK`` finds the fastest line.
 
-Registered through ``MANIFEST.cli``; the solver loads only when the command runs.
+Registered through ``MANIFEST.cli``; the solver loads only when the command runs, and
+local files (a track, a path to check) are read by the platform's command line.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ...engine.capabilities import CommandMount
-from ...engine.errors import TrackError, UsageError
+from ...engine.errors import UsageError
 
 if TYPE_CHECKING:
     from .track import Point
@@ -20,7 +21,20 @@ if TYPE_CHECKING:
 
 def register(mount: CommandMount) -> None:
     """Adds ``solve vectrace`` to the command line."""
-    mount.command("vectrace", group="solve")(vectrace)
+
+    @mount.command("vectrace", group="solve")
+    def vectrace(
+        track: Annotated[str, typer.Argument(help="a bundled track id or a track file")],
+        start: Annotated[
+            str | None, typer.Option("--start", help="start point x,y (default: the best S)")
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+        verify: Annotated[
+            Path | None, typer.Option("--verify", help="check a path file: one x,y per line")
+        ] = None,
+    ) -> None:
+        """Finds the fewest moves and best finish time for one car, or checks a path."""
+        solve_vectrace(mount, track, start, as_json, verify)
 
 
 def _point(text: str, what: str) -> Point:
@@ -30,12 +44,10 @@ def _point(text: str, what: str) -> Point:
     return int(parts[0]), int(parts[1])
 
 
-def _read_path(path_file: Path) -> list[Point]:
+def _read_path(mount: CommandMount, path_file: Path) -> list[Point]:
     try:
-        lines = path_file.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise UsageError(f"{path_file}: no such path file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+        lines = mount.read_file(path_file, "path file").decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
         raise UsageError(f"{path_file}: cannot read the path file: {exc}") from None
     points = []
     for number, line in enumerate(lines, start=1):
@@ -44,28 +56,18 @@ def _read_path(path_file: Path) -> list[Point]:
     return points
 
 
-def vectrace(
-    track: Annotated[str, typer.Argument(help="a bundled track id or a track file")],
-    start: Annotated[
-        str | None, typer.Option("--start", help="start point x,y (default: the best S)")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    verify: Annotated[
-        Path | None, typer.Option("--verify", help="check a path file: one x,y per line")
-    ] = None,
+def solve_vectrace(
+    mount: CommandMount, track: str, start: str | None, as_json: bool, verify: Path | None
 ) -> None:
-    """Finds the fewest moves and best finish time for one car, or checks a path."""
+    """Solves ``track`` (or checks the path file ``verify``) and prints the answer."""
     from .catalog import TRACKS
     from .solver import solve, verify_path
 
-    try:
-        loaded = TRACKS.load(track)
-    except TrackError as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
+    loaded = mount.load_track(TRACKS, track)
     if verify is not None:
-        verdict = verify_path(loaded, _read_path(verify))
+        verdict = verify_path(loaded, _read_path(mount, verify))
         if not verdict.ok:
-            typer.echo(f"WRONG: {verdict.problem}")
+            typer.echo(mount.plain(f"WRONG: {verdict.problem}"))
             raise typer.Exit(1)
         typer.echo(f"OK: finishes in {verdict.moves} moves, time {verdict.time}")
         return
