@@ -80,9 +80,7 @@ class DiceRace(GameCapabilities):
     def start(self, setup: BaseModel) -> RaceState:
         assert isinstance(setup, RaceSetup)
         n = len(setup.players)
-        return RaceState(
-            tuple(setup.players), setup.goal, (0,) * n, ledger=Ledger(n)
-        )
+        return RaceState(tuple(setup.players), setup.goal, (0,) * n, ledger=Ledger(n))
 
     def to_act(self, state: RaceState) -> Actor:
         if state.over:
@@ -125,9 +123,7 @@ class DiceRace(GameCapabilities):
         return {
             "positions": list(state.positions),
             "turn": state.turn,
-            "drinks": [
-                {"seat": k, "sips": state.ledger.drunk(k)} for k in range(len(state.names))
-            ],
+            "drinks": [{"seat": k, "sips": state.ledger.drunk(k)} for k in range(len(state.names))],
         }
 
     def ledger(self, state: RaceState) -> Ledger:

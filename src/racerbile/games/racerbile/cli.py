@@ -31,9 +31,7 @@ def register(mount: CommandMount) -> None:
         rules: Annotated[
             str, typer.Option("--rules", help="rule set: racerbile (facing) or babybile")
         ] = "racerbile",
-        gear: Annotated[
-            int, typer.Option("--gear", help="gear to colour in the picture: 1-3")
-        ] = 3,
+        gear: Annotated[int, typer.Option("--gear", help="gear to colour in the picture: 1-3")] = 3,
         as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
         out: Annotated[
             Path | None, typer.Option("--out", help="write the picture to FILE.png or FILE.svg")
