@@ -57,3 +57,8 @@ def test_listing_loads_no_rules_engine_and_no_heavy_library(args: tuple[str, ...
 def test_a_command_that_needs_the_rules_still_loads_them() -> None:
     loaded = _modules_loaded("odds", "racerbile", "--json")
     assert "racerbile.games.racerbile.rules" in loaded
+
+
+def test_help_loads_no_validation_library() -> None:
+    # (running a command loads pydantic anyway: Typer's parameter handling imports it)
+    assert "pydantic" not in _modules_loaded("--help")
