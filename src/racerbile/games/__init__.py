@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from ..engine.capabilities import GameManifest
+from ..engine.capabilities import GameManifest, WebAssets
 from ..engine.contract import Game
 
 REGISTRY: dict[str, str] = {
@@ -31,7 +31,12 @@ def available_games() -> list[str]:
     return sorted(REGISTRY)
 
 
-@cache
+def web_assets(game_id: str) -> WebAssets | None:
+    """Returns the web assets the game ``game_id`` declares (None: it has none); its
+    rules are not loaded. Raises UnknownGame listing the valid ids."""
+    return manifest(game_id).web
+
+
 def manifest(game_id: str) -> GameManifest:
     """Returns the manifest of ``game_id`` without loading its rules; raises
     UnknownGame listing the valid ids."""

@@ -6,9 +6,10 @@ object ``GAME`` (:mod:`.game`), ``Setup`` and ``State`` load on first use.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...engine.capabilities import CommandMount, GameManifest
+from ...engine.capabilities import CommandMount, GameManifest, WebAssets
 from ...engine.contract import Game, GameInfo, TrackCatalog
 
 if TYPE_CHECKING:
@@ -47,7 +48,13 @@ def _cli(mount: CommandMount) -> None:
     register(mount)
 
 
-MANIFEST = GameManifest(info=INFO, load=_game, cli=_cli, tracks=_tracks)
+MANIFEST = GameManifest(
+    info=INFO,
+    load=_game,
+    cli=_cli,
+    web=WebAssets(Path(__file__).resolve().parent / "web"),
+    tracks=_tracks,
+)
 
 
 def __getattr__(name: str) -> Any:

@@ -7,9 +7,10 @@ first use.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...engine.capabilities import CommandMount, GameManifest
+from ...engine.capabilities import CommandMount, GameManifest, WebAssets
 from ...engine.contract import Game, GameInfo, TrackCatalog
 
 if TYPE_CHECKING:
@@ -46,7 +47,13 @@ def _cli(mount: CommandMount) -> None:
     register(mount)
 
 
-MANIFEST = GameManifest(info=INFO, load=_game, cli=_cli, tracks=_tracks)
+MANIFEST = GameManifest(
+    info=INFO,
+    load=_game,
+    cli=_cli,
+    web=WebAssets(Path(__file__).resolve().parent / "web"),
+    tracks=_tracks,
+)
 
 
 def __getattr__(name: str) -> Any:
