@@ -18,7 +18,7 @@ from ...engine.capabilities import GameStats, SimStats, TableColumn, ViolinFigur
 from ...engine.contract import Event, Result
 from ...engine.ledger import drink_totals
 from ...hexgrid import Hex, corners
-from .actions import Moved, Overtook, TurnStarted, WentOffTrack
+from .events import Moved, Overtook, TurnStarted, WentOffTrack
 from .setup import Setup, setup_track
 from .state import State
 
