@@ -8,6 +8,8 @@ use them, so ``racerbile --help`` starts fast.
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import typer
 
 from . import bench, dev, odds, replay, serve, simulate, track
@@ -16,11 +18,67 @@ from .mount import TyperMount
 
 app = typer.Typer(
     name="racerbile",
-    help="Play, referee, analyse and host Racerbile, Vectrace and friends.",
+    help="Play, referee, analyse and host Racerbile and Vectrace.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            console.print(f"racerbile {version('racerbile')}", highlight=False)
+        except PackageNotFoundError:
+            console.print("racerbile (not installed: version unknown)", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Options that come before any command."""
+
+
+def _flag_types_unshown() -> None:
+    """Shows no value type for flags (Typer 0.2x prints ``<bool>`` after every flag,
+    ``--help`` included) and upper-case types for options that take a value."""
+    from typer.core import TyperArgument, TyperOption
+
+    for kind in (TyperOption, TyperArgument):
+        kind.display_type_rich = _typed(kind.display_type_rich)  # type: ignore[method-assign]
+
+
+def _typed(shown: Any) -> Any:
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        if getattr(self, "is_flag", False):
+            return None
+        label: str | None = shown(self, ctx)
+        if label is None or label == getattr(self, "metavar", None):
+            return label  # an option's own metavar is shown as written
+        return _type_name(label)
+
+    return display_type_rich
+
+
+TYPE_NAMES = {"str": "TEXT", "int": "INTEGER", "float": "NUMBER", "path": "PATH"}
+
+
+def _type_name(label: str) -> str:
+    bare = label.strip("<>").removeprefix("list[").removesuffix("]").removesuffix(" range")
+    return TYPE_NAMES.get(bare, bare.upper())
+
+
+_flag_types_unshown()
 
 
 @app.command("games")

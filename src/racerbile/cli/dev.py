@@ -20,6 +20,11 @@ def playthroughs(
     from ..engine.playthrough import golden_playthroughs, playthrough
     from ..games import available_games, get_game
 
+    if not regenerate and not folder.is_dir():
+        fail(
+            f"{folder} not found: run this in the repository's top folder, "
+            "or give the golden files' folder with --folder"
+        )
     changed = []
     games = [get_game(game_id) for game_id in available_games()]
     for name, (game, setup_data, seed) in sorted(golden_playthroughs(games).items()):

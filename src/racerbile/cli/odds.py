@@ -17,13 +17,15 @@ from ._common import console, fail
 
 
 def _text(value: Any) -> str:
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return str(value.numerator)  # a whole number (or zero) reads as one
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator} ≈ {float(value):.4f}"
     return str(value)
 
 
 def odds(
-    game: Annotated[str, typer.Argument(help="The game id, e.g. racerbile.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id, e.g. racerbile.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON with n/d strings.")] = False,
 ) -> None:
     """Prints the exact odds of the game's chance model (for Racerbile: a roll per gear)."""

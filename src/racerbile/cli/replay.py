@@ -22,7 +22,7 @@ from ._common import LocalFileError, console, fail, read_local_file, safe
 
 
 def replay_command(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Replays RECORD and prints the final standings and the drinking table."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import socket
 import threading
 import time
@@ -22,6 +23,9 @@ DbOption = Annotated[
 ]
 
 
+PortOption = Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on: 1-65535.")]
+
+
 def register(app: typer.Typer) -> None:
     """Adds the ``serve`` and ``play`` commands."""
     app.command("serve")(serve)
@@ -32,7 +36,7 @@ def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on (0.0.0.0: every network).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: PortOption = 8000,
     db: DbOption = None,
 ) -> None:
     """Serves the web app and API; unfinished games resume where they stopped."""
@@ -40,7 +44,7 @@ def serve(
 
 
 def play(
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: PortOption = 8000,
     db: DbOption = None,
     browser: Annotated[
         bool, typer.Option("--browser/--no-browser", help="Open the browser.")
@@ -75,9 +79,13 @@ def _run(host: str, port: int, db: str | None, *, open_browser: bool) -> None:
     )
     server = uvicorn.Server(config)
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    console.print(f"racerbile serves [bold]{url}[/] (database: {store.engine.url!r})")
+    console.print(
+        f"racerbile serves [bold]{url}[/] (database: {store.engine.url!r})", soft_wrap=True
+    )
     if open_browser:
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
+    else:
+        console.print(f"open {url} in a browser", soft_wrap=True, highlight=False)
     try:
         server.run()
     finally:
@@ -90,12 +98,29 @@ def _check_port(host: str, port: int) -> None:
         try:
             probe.bind((host, port))
         except OSError as exc:
-            fail(f"cannot listen on {host}:{port}: {exc.strerror}; choose another --port")
+            fail(_bind_problem(host, port, exc))
+
+
+def _bind_problem(host: str, port: int, exc: OSError) -> str:
+    """Says whether the address (--host) or the port (--port) cannot be used."""
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"cannot listen on {host}: the address is not one of this machine's; "
+            "choose another --host (127.0.0.1: this machine only, 0.0.0.0: every network)"
+        )
+    if exc.errno == errno.EACCES and port < 1024:
+        return f"cannot listen on port {port}: it needs privileges; choose another --port"
+    return f"cannot listen on {host}:{port}: {exc.strerror}; choose another --port"
 
 
 def _open_when_up(server: object, url: str) -> None:
     for _ in range(300):
         if getattr(server, "started", False):
-            webbrowser.open(url)
+            if not webbrowser.open(url):
+                console.print(
+                    f"no browser could be opened: open {url} in a browser on this machine",
+                    soft_wrap=True,
+                    highlight=False,
+                )
             return
         time.sleep(0.05)

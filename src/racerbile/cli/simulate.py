@@ -25,25 +25,32 @@ def register(app: typer.Typer) -> None:
 
 
 def simulate(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id, e.g. racerbile")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. racerbile.")],
     players: Annotated[
-        str, typer.Option("--players", "-p", help="bot per seat, comma separated: greedy,stalin")
+        str, typer.Option("--players", "-p", help="Bot per seat, comma separated: greedy,stalin.")
     ],
-    track: Annotated[str | None, typer.Option(help="bundled track id or a track file")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
-    seed: Annotated[int, typer.Option(min=0, help="master seed")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="processes")] = 1,
+    track: Annotated[str | None, typer.Option(help="Bundled track id or a track file.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(min=0, help="Master seed.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes.")] = 1,
     dask: Annotated[
-        str | None, typer.Option(help="Dask scheduler address, or 'local' for a LocalCluster")
+        str | None, typer.Option(help="Dask scheduler address, or 'local' for a LocalCluster.")
     ] = None,
-    engine: Annotated[str, typer.Option(help="reference or fast")] = "reference",
-    rule_set: Annotated[str | None, typer.Option(help="rule set, e.g. babybile")] = None,
+    engine: Annotated[str, typer.Option(help="Reference or fast.")] = "reference",
+    rule_set: Annotated[
+        str | None,
+        typer.Option(
+            "--rule-set", "--rules", help="Rule set, e.g. racerbile (default: the game's own)."
+        ),
+    ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--set", help="setup field, e.g. --set options.laps=2")
+        list[str] | None,
+        typer.Option("--set", metavar="FIELD=VALUE", help="A setup field, e.g. --set laps=2."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     out: Annotated[
-        Path | None, typer.Option(help="write games.csv, summary.json and plots")
+        Path | None,
+        typer.Option(metavar="FOLDER", help="Write games.csv, summary.json and plots there."),
     ] = None,
 ) -> None:
     """Simulates GAME between bots: win rates, places and the game's own numbers."""
@@ -58,6 +65,8 @@ def simulate(
     except ValueError as exc:
         fail(str(exc))
     setup = build_setup(game, bots, track, rule_set, option or [])
+    if out is not None:
+        prepare_out(out)
     spec, note = choose_engine(SimSpec(game_id, setup, bots, seed, engine))
     if note:
         err_console.print(f"[yellow]note:[/] {note}", highlight=False)
@@ -102,9 +111,29 @@ def build_setup(
     try:
         return game.Setup.model_validate(data).model_dump(mode="json")
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "setup"
-        fail(f"setup field {where}: {first['msg']}")
+        fail(setup_problem(exc, fields))
+
+
+def setup_problem(exc: Any, fields: dict[str, Any]) -> str:
+    """Returns one line for a setup's first validation error: the field, what is wrong
+    and, for an unknown field, the fields there are."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "setup"
+    if first["type"] == "extra_forbidden":
+        known = ", ".join(sorted(fields))
+        return f"--set {where}: no such setup field; the fields are: {known}"
+    given = f" (given {first['input']!r})" if "input" in first and first["loc"] else ""
+    return f"setup field {where}: {first['msg']}{given}"
+
+
+def prepare_out(out: Path) -> None:
+    """Creates the ``--out`` folder before the run; fails with one line when it cannot be."""
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out}: this is a file, not a folder; give a folder for the results")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"--out {out}: cannot create the folder: {exc.strerror or exc}; choose another")
 
 
 def _item_type(annotation: Any) -> Any:
@@ -202,12 +231,14 @@ def _write_out(
     from ..sim.plots import write_plots  # Matplotlib loads only when pictures are wanted
     from ..sim.report import write_csv
 
-    out.mkdir(parents=True, exist_ok=True)
     csv_path = out / "games.csv"
-    write_csv(outcomes, csv_path, declared.columns if declared else ())
     json_path = out / "summary.json"
-    json_path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
     where = "a custom track" if spec.setup.get("track_text") else spec.setup.get("track", "")
     title = f"{spec.game} on {where}: {len(outcomes)} games"
-    plots = write_plots(outcomes, summary, out, declared, board_cells(spec), title)
+    try:
+        write_csv(outcomes, csv_path, declared.columns if declared else ())
+        json_path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+        plots = write_plots(outcomes, summary, out, declared, board_cells(spec), title)
+    except OSError as exc:
+        fail(f"--out {out}: cannot write {exc.filename or 'the results'}: {exc.strerror or exc}")
     return [csv_path, json_path, *plots]

@@ -32,7 +32,9 @@ app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 GameOption = Annotated[str, typer.Option("--game", "-g", help="The game whose tracks to use.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-TrackArg = Annotated[str, typer.Argument(help="A bundled track id or a track file path.")]
+TrackArg = Annotated[
+    str, typer.Argument(metavar="TRACK", help="A bundled track id or a track file path.")
+]
 
 
 def catalog_for(game: str) -> TrackCatalog:
@@ -70,14 +72,18 @@ def list_tracks(game: GameOption = "racerbile", as_json: JsonOption = False) -> 
     rows = []
     for track_id, path in catalog.bundled().items():
         info = catalog.info(_load(catalog, track_id))
-        rows.append(
-            {"id": track_id, "name": info["name"], "path": str(path), "cells": info["cells"]}
-        )
+        rows.append({"id": track_id, "name": info["name"], "path": str(path), **_size(info)})
     if as_json:
         typer.echo(json_text(rows))
         return
     for row in rows:
-        typer.echo(plain(f"{row['id']:<12} {row['name']:<24} {row['cells']:>4} cells"))
+        size = f"{row['cells']:>4} cells" if "cells" in row else f"{row['width']}x{row['height']}"
+        typer.echo(plain(f"{row['id']:<12} {row['name']:<24} {size}"))
+
+
+def _size(info: dict[str, Any]) -> dict[str, Any]:
+    """Returns a track's size as its game gives it: cells (hex boards) or width and height."""
+    return {key: info[key] for key in ("cells", "width", "height") if key in info}
 
 
 @app.command("info")
@@ -99,7 +105,9 @@ def track_info(
 
 @app.command("validate")
 def validate_tracks(
-    files: Annotated[list[str], typer.Argument(help="Track files (or bundled ids).")],
+    files: Annotated[
+        list[str], typer.Argument(metavar="TRACK...", help="Track files (or bundled ids).")
+    ],
     game: GameOption = "racerbile",
 ) -> None:
     """Checks track files; prints OK and any warnings, or one error line per broken file."""
@@ -111,8 +119,9 @@ def validate_tracks(
             warnings = catalog.warnings(read_track(catalog, ref))
         except TrackError as exc:
             broken += 1
-            error = Text.assemble(("error:", "bold red"), " ", plain(track_problem(exc)))
-            err_console.print(error, highlight=False, soft_wrap=True)
+            for problem in _listed(exc.problems):
+                error = Text.assemble(("error:", "bold red"), " ", plain(problem))
+                err_console.print(error, highlight=False, soft_wrap=True)
             continue
         note = f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
         typer.echo(plain(f"OK {path}{note}"))
@@ -120,6 +129,15 @@ def validate_tracks(
             typer.echo(plain(f"  warning: {warning}"))
     if broken:
         raise typer.Exit(2)
+
+
+MAX_LISTED = 20
+"""The most problems ``validate`` lists for one file; the rest are counted."""
+
+
+def _listed(problems: list[str]) -> list[str]:
+    more = len(problems) - MAX_LISTED
+    return problems if more <= 0 else [*problems[:MAX_LISTED], f"and {more} more problems"]
 
 
 @app.command("render")

@@ -69,7 +69,9 @@ def tables(summary: RunSummary, spec: SimSpec, declared: SimStats | None = None)
     """Returns the Rich renderable: players, seats (the columns marked ``per_seat``),
     and the game length."""
     columns = declared.table if declared else ()
-    title = f"{spec.game}: {summary.games} games, seed {spec.seed}, {spec.engine} engine"
+    rule_set = spec.setup.get("rule_set")
+    rules = f", {rule_set} rules" if rule_set else ""
+    title = f"{spec.game}{rules}: {summary.games} games, seed {spec.seed}, {spec.engine} engine"
     note = f"; {declared.note}" if declared and declared.note else ""
     length = (
         f"game length: {_ms(summary.length, 1)} rounds; "

@@ -20,6 +20,7 @@ from ...engine.capabilities import CommandMount
 from ...engine.errors import UsageError
 
 PICTURE_SUFFIXES = (".png", ".svg")
+PIPED_WIDTH = 120
 
 
 def register(mount: CommandMount) -> None:
@@ -27,14 +28,16 @@ def register(mount: CommandMount) -> None:
 
     @mount.command("racerbile", group="analyse")
     def analyse_racerbile(
-        track: Annotated[str, typer.Option("--track", help="a bundled track id or a track file")],
+        track: Annotated[str, typer.Option("--track", help="A bundled track id or a track file.")],
         rules: Annotated[
-            str, typer.Option("--rules", help="rule set: racerbile (facing) or babybile")
-        ] = "racerbile",
-        gear: Annotated[int, typer.Option("--gear", help="gear to colour in the picture: 1-3")] = 3,
-        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+            str,
+            typer.Option("--rule-set", "--rules", help="Rule set: babybile or racerbile (facing)."),
+        ] = "babybile",
+        gear: Annotated[int, typer.Option("--gear", help="Gear to colour: 1-3.")] = 3,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
         out: Annotated[
-            Path | None, typer.Option("--out", help="write the picture to FILE.png or FILE.svg")
+            Path | None,
+            typer.Option("--out", metavar="FILE", help="Write the picture (.png or .svg)."),
         ] = None,
     ) -> None:
         """Expected turns per lap (optimal policy, alone) and P(off the track) per cell
@@ -56,7 +59,7 @@ def analyse_track(
     from .setup import RULE_SETS
 
     if rules not in RULE_SETS:
-        raise UsageError(f"--rules {rules!r}: choose from {', '.join(RULE_SETS)}")
+        raise UsageError(f"--rule-set {rules!r}: choose from {', '.join(RULE_SETS)}")
     if gear not in GEARS:
         raise UsageError(f"--gear {gear}: choose 1, 2 or 3")
     if out is not None and out.suffix.lower() not in PICTURE_SUFFIXES:
@@ -71,7 +74,10 @@ def analyse_track(
     if as_json:
         typer.echo(json.dumps(result.to_json(names)))
     else:
-        print_table(Console(), result, names, lambda text: escape(mount.plain(text)))
+        console = Console()
+        if not console.is_terminal:
+            console.width = PIPED_WIDTH  # a pipe or file gets the whole table, unsqueezed
+        print_table(console, result, names, lambda text: escape(mount.plain(text)))
     if out is not None:
         figure = analysis_figure(loaded, result, gear)
         try:

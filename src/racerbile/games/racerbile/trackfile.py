@@ -125,7 +125,8 @@ def parse_track(raw: bytes | str, source: str = "<track>", track_id: str = "trac
     try:
         spec = TrackSpec.model_validate(data)
     except ValidationError as exc:
-        raise TrackError(_pydantic_message(exc, source)) from None
+        problems = _pydantic_problems(exc, source)
+        raise TrackError(problems[0], problems) from None
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     return _build(spec, text, source, track_id, digest)
 
@@ -226,14 +227,12 @@ def _check_version(data: dict[str, Any], source: str) -> None:
         )
 
 
-def _pydantic_message(exc: ValidationError, source: str) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    problems = len(exc.errors())
-    more = (
-        f" (and {problems - 1} more problem{'s' if problems > 2 else ''})" if problems > 1 else ""
-    )
-    return f"{source}: field {where}: {first['msg']}{more}"
+def _pydantic_problems(exc: ValidationError, source: str) -> list[str]:
+    """Returns one line per field at fault, each naming the file and the field."""
+    return [
+        f"{source}: field {'.'.join(str(p) for p in error['loc'])}: {error['msg']}"
+        for error in exc.errors()
+    ]
 
 
 class _Builder:

@@ -24,7 +24,9 @@ def register(mount: CommandMount) -> None:
 
     @mount.command("vectrace", group="solve")
     def vectrace(
-        track: Annotated[str, typer.Argument(help="a bundled track id or a track file")],
+        track: Annotated[
+            str, typer.Argument(metavar="TRACK", help="A bundled track id or a track file.")
+        ],
         start: Annotated[
             str | None, typer.Option("--start", help="start point x,y (default: the best S)")
         ] = None,
