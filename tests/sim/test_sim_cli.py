@@ -6,6 +6,7 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from racerbile.cli import app
@@ -62,3 +63,39 @@ def test_simulate_fast_engine_falls_back_with_a_note() -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["engine"] == "reference"
     assert "playing with the reference engine" in result.stderr
+
+
+def test_simulate_prepares_the_fast_path_as_its_own_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first fast run compiles: that is a step of its own, said so, and its time is
+    left out of the speed figures (here the 'compile' is the first chunk's sleep)."""
+    import time
+    from collections.abc import Sequence
+
+    import toy_race
+
+    from racerbile.engine.capabilities import FastPath
+    from racerbile.sim import GameOutcome, SimSpec, play_chunk
+
+    calls: list[Sequence[int]] = []
+
+    class Compiling:
+        def unsupported(self, spec: SimSpec) -> str | None:
+            return None
+
+        def play_chunk(self, spec: SimSpec, indices: Sequence[int]) -> list[GameOutcome]:
+            if not calls:
+                time.sleep(0.5)
+            calls.append(indices)
+            return play_chunk(spec, indices)
+
+    engine = Compiling()
+    fast = FastPath(engine=lambda threads: engine, bench_setup=dict, bench_players=())
+    monkeypatch.setattr(toy_race.ToyRace, "fast", fast)
+    doc = json.loads(runner.invoke(app, [*TOY, "--engine", "fast", "--json"]).stdout)
+    assert list(calls[0]) == [0]  # the preparing step played game 0 alone, first
+    assert doc["timing"]["prepare_fast_path_seconds"] >= 0.5  # the sleep went there
+    calls.clear()
+    result = runner.invoke(app, [*TOY, "--engine", "fast"])
+    assert result.exit_code == 0, result.output
+    assert "fast path ready in" in result.stderr
+    assert "left out of the speed figures" in result.stderr

@@ -70,8 +70,9 @@ def test_json(ring_file: Path) -> None:
     assert len(data["cells"]) == 30
     cell = next(c for c in data["cells"] if c["cell"] == "10,0")
     assert cell["p_off_exact"] == ["0", "0", "5/32"] and cell["heading"] == "E"
-    code, out, _ = run("--track", str(ring_file), "--json", "--rules", "babybile")
-    assert code == 0 and json.loads(out)["rule_set"] == "babybile"
+    assert data["rule_set"] == "babybile"  # the game's own default, as in simulate
+    code, out, _ = run("--track", str(ring_file), "--json", "--rule-set", "racerbile")
+    assert code == 0 and json.loads(out)["rule_set"] == "racerbile"
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
@@ -100,7 +101,7 @@ def test_off_levels_per_gear() -> None:
     [
         (("--track", "nowhere"), "no such track file"),
         (("--track", "oval", "--gear", "4"), "--gear 4"),
-        (("--track", "oval", "--rules", "lemans"), "--rules"),
+        (("--track", "oval", "--rule-set", "lemans"), "--rule-set"),
         (("--track", "oval", "--out", "picture.pdf"), ".png or .svg"),
         (("--track", "oval", "--out", "/no/such/folder/x.png"), "no such folder"),
     ],
