@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -143,3 +144,22 @@ def test_analyse_table_is_not_squeezed_in_a_pipe() -> None:
     assert result.exit_code == 0
     header = [line for line in result.stdout.splitlines() if "cell" in line and "kind" in line]
     assert header and "turns (3rd)" in header[0]
+
+
+def _commands(command: Any, path: str = "racerbile") -> list[tuple[str, Any]]:
+    found = [(path, command)]
+    for name, sub in getattr(command, "commands", {}).items():
+        found += _commands(sub, f"{path} {name}")
+    return found
+
+
+def test_every_help_is_in_sentence_case_and_every_argument_upper_case() -> None:
+    import typer
+
+    for path, command in _commands(typer.main.get_command(app)):
+        for param in command.params:
+            if param.param_type_name == "argument":
+                assert (param.metavar or "").isupper(), f"{path}: {param.name}"
+            helped = getattr(param, "help", None)
+            if helped:
+                assert helped[0].isupper(), f"{path} {param.name}: {helped!r}"

@@ -33,17 +33,18 @@ def register(app: typer.Typer) -> None:
 
 
 def bench(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="the game, e.g. racerbile")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. racerbile.")],
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="reference races (the fast path plays 100x)")
+        int,
+        typer.Option("--games", "-n", min=1, help="Reference races (the fast path plays 100x)."),
     ] = 20,
     seconds: Annotated[
-        float, typer.Option(min=0.1, help="time budget per engine; stops early when spent")
+        float, typer.Option(min=0.1, help="Time budget per engine; stops early when spent.")
     ] = 20.0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="fast threads")] = 2,
-    laps: Annotated[int, typer.Option(min=1, help="laps per race")] = 3,
-    seed: Annotated[int, typer.Option(min=0, help="master seed")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON only")] = False,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Fast threads.")] = 2,
+    laps: Annotated[int, typer.Option(min=1, help="Laps per race.")] = 3,
+    seed: Annotated[int, typer.Option(min=0, help="Master seed.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:
     """Measures player-turns per second of the reference and the fast engine."""
     from ..engine.outcome import SimSpec

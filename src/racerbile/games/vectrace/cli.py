@@ -28,11 +28,11 @@ def register(mount: CommandMount) -> None:
             str, typer.Argument(metavar="TRACK", help="A bundled track id or a track file.")
         ],
         start: Annotated[
-            str | None, typer.Option("--start", help="start point x,y (default: the best S)")
+            str | None, typer.Option("--start", help="Start point x,y (default: the best S).")
         ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
         verify: Annotated[
-            Path | None, typer.Option("--verify", help="check a path file: one x,y per line")
+            Path | None, typer.Option("--verify", help="Check a path file: one x,y per line.")
         ] = None,
     ) -> None:
         """Finds the fewest moves and best finish time for one car, or checks a path."""
