@@ -1,0 +1,136 @@
+"""Ludøl notation: actions as short text, states as one line.
+
+Actions: ``throw 4``; a move ``A10+5`` (colour, the square's progress, the value;
+``Ay+6`` enters from the yard); ``declare six`` / ``declare one``; the referee's and
+the clock's inputs as ``kind field=value …`` (shell quoting), for example
+``penalty participant=1 beers=2 reason='spilt beer'`` or ``undo judge=0``.
+
+State line: profile, phase, then for play ``turn`` number, colour, ``c`` chain index,
+``a`` tries left, ``t`` the throw waiting for a choice (``!`` forced six, ``?`` A9's
+declaration), then each colour's glasses (``y`` yard, ``g`` goal, ``x`` removed),
+then the disqualified participants and ``poured``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shlex
+
+from ...engine.contract import Action
+from ...engine.errors import InvalidAction
+from .actions import ACTION_TYPES, Declare, Move, Throw
+from .setup import LETTERS
+from .state import GOAL, REMOVED, YARD, State, letter
+
+_MOVE = re.compile(r"^([A-D])\s*(y|-?\d+)\s*\+\s*(\d+)$")
+_BY_KIND = {t.kind: t for t in ACTION_TYPES if t not in (Throw, Move, Declare)}
+
+
+def parse_action(text: str) -> Action:
+    """Returns the action written as ``text``; raises InvalidAction naming the problem."""
+    cleaned = " ".join(text.strip().split())
+    match = _MOVE.match(cleaned.upper().replace("Y", "y"))
+    if match:
+        frm = YARD if match.group(2) == "y" else int(match.group(2))
+        return Move(match.group(1), frm, int(match.group(3)))
+    words = cleaned.lower().split()
+    if len(words) == 2 and words[0] == "throw" and words[1].isdigit():
+        return Throw(int(words[1]))
+    if len(words) == 2 and words[0] == "declare" and words[1] in ("six", "one"):
+        return Declare(words[1] == "six")
+    return _parse_keyed(text)
+
+
+def _parse_keyed(text: str) -> Action:
+    try:
+        tokens = shlex.split(text)
+    except ValueError as exc:
+        raise InvalidAction(f"cannot read {text!r}: {exc}") from None
+    cls = _BY_KIND.get(tokens[0].lower()) if tokens else None
+    if cls is None:
+        raise InvalidAction(
+            f"cannot read {text!r} as a Ludøl action; write 'throw 4', 'A10+5', "
+            f"'declare six' or one of: {', '.join(sorted(_BY_KIND))} with field=value"
+        )
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    values: dict[str, object] = {}
+    for token in tokens[1:]:
+        name, sep, raw = token.partition("=")
+        if not sep or name not in fields:
+            raise InvalidAction(f"{cls.kind}: unknown field {name!r}; fields: {', '.join(fields)}")
+        values[name] = _coerce(cls.kind, name, str(fields[name].type), raw)
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise InvalidAction(f"{cls.kind}: {exc}") from None
+
+
+def _coerce(kind: str, name: str, typ: str, raw: str) -> object:
+    if typ == "str":
+        return raw
+    if typ == "bool":
+        if raw.lower() not in ("yes", "no", "true", "false"):
+            raise InvalidAction(f"{kind}: {name} is yes or no, not {raw!r}")
+        return raw.lower() in ("yes", "true")
+    if "None" in typ and raw == "-":
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise InvalidAction(f"{kind}: {name} must be a whole number, not {raw!r}") from None
+
+
+def format_action(action: Action) -> str:
+    """Returns the notation of ``action`` (the inverse of :func:`parse_action`)."""
+    if isinstance(action, Throw):
+        return f"throw {action.top}"
+    if isinstance(action, Move):
+        frm = "y" if action.frm == YARD else str(action.frm)
+        return f"{action.colour}{frm}+{action.value}"
+    if isinstance(action, Declare):
+        return "declare six" if action.six else "declare one"
+    if type(action) not in _BY_KIND.values():
+        raise InvalidAction(f"not a Ludøl action: {action!r}")
+    parts = [action.kind]
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if value == f.default:
+            continue
+        if isinstance(value, bool):
+            text = "yes" if value else "no"
+        else:
+            text = "-" if value is None else str(value)
+        parts.append(f"{f.name}={shlex.quote(text)}")
+    return " ".join(parts)
+
+
+def format_glass(p: int) -> str:
+    """Returns a glass's progress: ``y`` yard, ``g`` goal, ``x`` removed, else the number."""
+    return {YARD: "y", GOAL: "g", REMOVED: "x"}.get(p, str(p))
+
+
+def format_state(state: State) -> str:
+    """Returns the one-line notation of ``state``."""
+    head = f"{state.config.profile.name} {state.phase}"
+    if state.phase == "order" and state.rolloff is not None:
+        thrown = ",".join(map(str, state.rolloff.thrown)) or "-"
+        contenders = ",".join(map(str, state.rolloff.contenders))
+        return f"{head} | roll-off {contenders} thrown {thrown}"
+    turn = state.turn
+    if turn is not None:
+        throw = "-" if turn.throw is None else str(turn.throw)
+        mark = "!" if turn.forced else "?" if turn.declare else ""
+        head += f" turn{turn.number} {letter(turn.colour)} c{turn.chain} a{turn.attempts}"
+        head += f" t{throw}{mark}"
+    glasses = " ".join(
+        f"{LETTERS[k]}={','.join(format_glass(p) for p in g)}" for k, g in enumerate(state.glasses)
+    )
+    tail = []
+    if state.disqualified:
+        tail.append("dq " + ",".join(map(str, sorted(state.disqualified))))
+    if state.poured:
+        tail.append("poured")
+    if state.ending is not None:
+        tail.append(f"end {state.ending.reason} " + ",".join(map(str, state.ending.winners)))
+    return " | ".join([head, glasses, *tail])
