@@ -163,28 +163,32 @@ def _after(state: State, action: Action) -> State:
 
 
 def _expect(state: State, participant: int, depth: int) -> float:
-    """Expectimax value: at a throw of the same participant average over the exact die,
-    at their choice take the best; elsewhere (or at depth 0) the heuristic."""
-    actor = rules.to_act(state)
-    if depth <= 0 or state.phase == "over":
+    """Expectimax value: at a throw of the same participant (a bonus throw) the mean over
+    the exact die, each throw using one level of ``depth``; at their choice the best
+    action; elsewhere, or with no depth left, the heuristic."""
+    if state.phase == "over":
         return evaluate(state, participant)
-    if actor is CHANCE and state.turn is not None and state.owner[state.turn.colour] == participant:
-        return sum(float(p) * _expect(_after(state, t), participant, depth) for t, p in OUTCOMES)
+    actor = rules.to_act(state)
+    own_throw = state.turn is not None and state.owner[state.turn.colour] == participant
+    if actor is CHANCE and own_throw and depth > 0:
+        return sum(
+            float(p) * _expect(_after(state, t), participant, depth - 1) for t, p in OUTCOMES
+        )
     if actor == participant:
         return max(
-            _expect(_after(state, a), participant, depth - 1) for a in rules.legal_actions(state)
+            _expect(_after(state, a), participant, depth) for a in rules.legal_actions(state)
         )
     return evaluate(state, participant)
 
 
-def strong(state: State, rng: Rng, depth: int = 2) -> Action:
-    """The action with the best expectimax value (ties: the first listed)."""
+def strong(state: State, rng: Rng, depth: int = 1) -> Action:
+    """The action with the best expectimax value, looking ``depth`` bonus throws ahead."""
     participant = rules.to_act(state)
     assert isinstance(participant, int)
     legal = rules.legal_actions(state)
     if len(legal) == 1:
         return legal[0]
-    return max(legal, key=lambda a: _expect(_after(state, a), participant, depth - 1))
+    return max(legal, key=lambda a: _expect(_after(state, a), participant, depth))
 
 
 Bot = Callable[[Any, Any], Action]

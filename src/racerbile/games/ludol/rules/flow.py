@@ -68,6 +68,8 @@ def end_of_throw(state: State, events: list[Event], bonus: bool) -> State:
     turn = state.turn
     assert turn is not None
     cleared = replace(turn, throw=None, forced=False, declare=False, options=())
+    if not colour_active(state, turn.colour):  # all home: no bonus throw, no more tries
+        return next_turn(replace(state, turn=cleared), events)
     if bonus:
         events.append(BonusThrow(letter(turn.colour)))
         return replace(state, turn=replace(cleared, attempts=1))
