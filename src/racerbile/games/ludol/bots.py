@@ -145,7 +145,7 @@ def _colour_value(state: State, colour: int) -> float:
 
 def evaluate(state: State, participant: int) -> float:
     """Heuristic value of ``state`` for ``participant``: own progress less risk, minus
-    the best opponent's."""
+    the opponents' mean."""
     if state.ending is not None:
         return WIN if participant in state.ending.winners else -WIN
     mine, others = 0.0, {}
@@ -155,7 +155,7 @@ def evaluate(state: State, participant: int) -> float:
             mine += value
         elif owner not in state.disqualified:
             others[owner] = others.get(owner, 0.0) + value
-    return mine - max(others.values(), default=0.0)
+    return mine - sum(others.values()) / max(len(others), 1)
 
 
 def _after(state: State, action: Action) -> State:
