@@ -13,6 +13,7 @@ import tempfile
 import uuid
 import warnings
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from serverkit import free_port
 
 from racerbile.games import REGISTRY
 from racerbile.server import Settings, create_app
+from racerbile.server.workers import BotPool
 from racerbile.store import Store
 
 
@@ -38,14 +40,25 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
 
 
+@pytest.fixture(scope="session")
+def bot_pool() -> Iterator[BotPool]:
+    """One bot pool for every app of the session (its workers start once)."""
+    pool = BotPool(workers=2, memory_mb=2048)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def open_client(db_url: str) -> Iterator[Callable[..., TestClient]]:
+def open_client(db_url: str, bot_pool: BotPool) -> Iterator[Callable[..., TestClient]]:
     """Opens apps (each with its own store) on the test's database; closes them after."""
     opened: list[tuple[TestClient, Store]] = []
 
     def open_(url: str = db_url, **settings: object) -> TestClient:
         store = Store(url)
-        client = TestClient(create_app(Settings(**settings), store))  # type: ignore[arg-type]
+        unlimited: dict[str, object] = {"join_limit": None, "create_limit": None}
+        # rate limits: only in the tests of them
+        app = create_app(Settings(**{**unlimited, **settings}), store, bot_pool)  # type: ignore[arg-type]
+        client = TestClient(app)
         client.__enter__()
         opened.append((client, store))
         return client
@@ -80,6 +93,57 @@ def _run_as() -> list[str]:
     except KeyError:
         subprocess.run(["useradd", "--system", "--no-create-home", "postgres"], check=True)
     return ["runuser", "-u", "postgres", "--"]
+
+
+@dataclass
+class PostgresCluster:
+    """A throwaway PostgreSQL cluster of one test, to stop and start again (an outage)."""
+
+    bindir: Path
+    run_as: list[str]
+    base: Path
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://postgres@/postgres?host={self.base}&port={self.port}"
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.base} -c listen_addresses='' -c fsync=off"
+        self._ctl("-l", str(self.base / "log"), "-w", "-o", options, "start")
+
+    def stop(self) -> None:
+        self._ctl("-m", "fast", "-w", "stop")
+
+    def _ctl(self, *args: str) -> None:
+        command = [*self.run_as, str(self.bindir / "pg_ctl"), "-D", str(self.base / "data")]
+        subprocess.run([*command, *args], check=True, capture_output=True)
+
+
+@pytest.fixture
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """Starts a PostgreSQL cluster of this test's own (others share the session's)."""
+    bindir = _pg_bin()
+    if bindir is None:
+        pytest.skip("no PostgreSQL binaries (initdb) on this machine; .ci/run installs them")
+    run_as = _run_as()
+    base = Path(tempfile.mkdtemp(prefix="racerbile-pg-"))
+    if run_as:
+        entry = pwd.getpwnam("postgres")
+        os.chown(base, entry.pw_uid, entry.pw_gid)
+    subprocess.run(
+        [*run_as, str(bindir / "initdb"), "-D", str(base / "data"), "-A", "trust",
+         "-U", "postgres", "-E", "UTF8", "--no-sync"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    cluster = PostgresCluster(bindir, run_as, base, free_port())
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            cluster.stop()
+        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
