@@ -12,6 +12,7 @@ from ..engine import Game
 
 REGISTRY: dict[str, str] = {
     "racerbile": "racerbile.games.racerbile:GAME",
+    "ludol": "racerbile.games.ludol:GAME",
     "vectrace": "racerbile.games.vectrace:GAME",
 }
 
