@@ -179,7 +179,7 @@ def test_ld_dq_1_third_vomit_disqualifies_glasses_leave_turns_skipped() -> None:
 def test_ld_end_3_all_but_one_disqualified_ends_the_game() -> None:
     state = position({"A": [10], "B": [20], "C": [30]}, players=3)
     state, _ = ref(state, a.Disqualify(0, reason="fight"))
-    state, events = ref(state, a.Disqualify(2))
+    state, _ = ref(state, a.Disqualify(2))
     assert state.ending is not None and state.ending.reason == "disqualified"
     assert state.ending.winners == (1,) and GAME.to_act(state) is None
     result = GAME.result(state)

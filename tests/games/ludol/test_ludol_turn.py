@@ -214,7 +214,7 @@ def test_ld_six_3_a_one_or_six_with_no_move_may_be_declared_a_six() -> None:
 @pytest.mark.rule("LD-END-1")
 def test_ld_end_1_all_glasses_home_wins() -> None:
     state, _ = throw(position({"A": [52], "B": [30]}), 4)
-    state, events = choose(state, "A52+4")
+    state, _ = choose(state, "A52+4")
     assert state.phase == "over" and GAME.to_act(state) is None
     result = GAME.result(state)
     assert result is not None and result.standings[0].seat == 0 and result.standings[0].place == 1

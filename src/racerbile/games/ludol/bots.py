@@ -148,7 +148,7 @@ def evaluate(state: State, participant: int) -> float:
     the opponents' mean."""
     if state.ending is not None:
         return WIN if participant in state.ending.winners else -WIN
-    mine, others = 0.0, {}
+    mine, others = 0.0, dict[int, float]()
     for colour, owner in enumerate(state.owner):
         value = _colour_value(state, colour)
         if owner == participant:
