@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import numpy as np
+import pytest
 
-from racerbile.games.ludol import GAME
+from racerbile.engine import CHANCE, DiceStream, step
+from racerbile.engine.autoplay import next_action
+from racerbile.games.ludol import GAME, LudolSetup
 from racerbile.games.ludol.actions import Declare, Move
 from racerbile.games.ludol.bots import BOTS, evaluate
 from racerbile.games.ludol.state import YARD
@@ -57,3 +61,47 @@ def test_strong_takes_the_win_and_a_free_capture() -> None:
     state, _ = throw(position({"A": [10, 30], "B": [1, 45]}), 4)  # B@1 = track 14
     assert _pick("strong", state) == Move("A", 10, 4)
     assert evaluate(GAME.apply(state, Move("A", 10, 4)).state, 0) > evaluate(state, 0)
+
+
+def _play(lineup: list[str], seed: int, profile: str = "ludol"):
+    players = [{"name": f"P{i}"} for i in range(len(lineup))]
+    state = GAME.start(LudolSetup.model_validate({"players": players, "profile": profile}))
+    dice, rng = DiceStream(seed), np.random.default_rng(seed)
+    while GAME.to_act(state) is not None:
+        seat = GAME.to_act(state)
+        bot = None if seat is CHANCE else lineup[seat]
+        state = step(GAME, state, next_action(GAME, state, dice, rng, bot)).state
+    return state
+
+
+def _wilson_low(wins: float, n: int, z: float = 1.96) -> float:
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - spread) / (1 + z * z / n)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("profile", "lineup", "turns", "sd"),
+    [("ludol", "random", 319.1, 55.0), ("norsk", "random", 326.7, 53.9)],
+)
+def test_four_random_bots_match_the_mean_turns_of_4_3(
+    profile: str, lineup: str, turns: float, sd: float
+) -> None:
+    n = 60
+    mean = sum(_play([lineup] * 4, seed, profile).turns for seed in range(n)) / n
+    assert abs(mean - turns) < 3 * sd / math.sqrt(n)
+
+
+@pytest.mark.slow
+def test_strong_beats_aggressive_head_to_head() -> None:
+    n, wins = 40, 0.0
+    for seed in range(n):
+        lineup = ["strong", "aggressive"] if seed % 2 == 0 else ["aggressive", "strong"]
+        state = _play(lineup, seed)
+        strong_seat = lineup.index("strong")
+        assert state.ending is not None
+        if strong_seat in state.ending.winners:
+            wins += 1 / len(state.ending.winners)
+    assert _wilson_low(wins, n) > 0.5, f"strong won {wins} of {n}"
