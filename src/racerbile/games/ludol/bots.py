@@ -93,6 +93,7 @@ YARD_VALUE = -8.0  # an entry costs turns
 COLUMN_BONUS = 4.0  # safe in the private home column
 GOAL_VALUE = 62.0
 REENTRY = 8.0  # what a glass knocked home loses besides its progress
+OPPONENTS = 0.5  # weight of the opponents' mean (measured: 0.5 did best against aggressive)
 
 
 def _hit_chance(profile: Profile, distance: int) -> float:
@@ -145,7 +146,7 @@ def _colour_value(state: State, colour: int) -> float:
 
 def evaluate(state: State, participant: int) -> float:
     """Heuristic value of ``state`` for ``participant``: own progress less risk, minus
-    the opponents' mean."""
+    half the opponents' mean."""
     if state.ending is not None:
         return WIN if participant in state.ending.winners else -WIN
     mine, others = 0.0, dict[int, float]()
@@ -155,7 +156,7 @@ def evaluate(state: State, participant: int) -> float:
             mine += value
         elif owner not in state.disqualified:
             others[owner] = others.get(owner, 0.0) + value
-    return mine - sum(others.values()) / max(len(others), 1)
+    return mine - OPPONENTS * sum(others.values()) / max(len(others), 1)
 
 
 def _after(state: State, action: Action) -> State:
