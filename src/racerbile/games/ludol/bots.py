@@ -93,6 +93,7 @@ YARD_VALUE = -8.0  # an entry costs turns
 COLUMN_BONUS = 4.0  # safe in the private home column
 GOAL_VALUE = 62.0
 REENTRY = 8.0  # what a glass knocked home loses besides its progress
+TIE = 1e-9  # values this close are equal (a mean over the die rounds)
 OPPONENTS = 0.5  # weight of the opponents' mean (measured: 0.5 did best against aggressive)
 
 
@@ -183,13 +184,16 @@ def _expect(state: State, participant: int, depth: int) -> float:
 
 
 def strong(state: State, rng: Rng, depth: int = 1) -> Action:
-    """The action with the best expectimax value, looking ``depth`` bonus throws ahead."""
+    """The action with the best expectimax value, looking ``depth`` bonus throws ahead
+    (within rounding, the first listed: a declared six before a one)."""
     participant = rules.to_act(state)
     assert isinstance(participant, int)
     legal = rules.legal_actions(state)
     if len(legal) == 1:
         return legal[0]
-    return max(legal, key=lambda a: _expect(_after(state, a), participant, depth))
+    values = [_expect(_after(state, a), participant, depth) for a in legal]
+    best = max(values)
+    return legal[next(i for i, v in enumerate(values) if v >= best - TIE)]
 
 
 Bot = Callable[[Any, Any], Action]

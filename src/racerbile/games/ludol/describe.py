@@ -124,6 +124,7 @@ WORDS: dict[str, dict[str, str]] = {
         "scores": "Scores",
         "yard": "the yard",
         "goal": "the goal",
+        "start": "its start square",
     },
     "da": {
         "try": "forsøg",
@@ -153,6 +154,7 @@ WORDS: dict[str, dict[str, str]] = {
         "scores": "Point",
         "yard": "gården",
         "goal": "mål",
+        "start": "sit startfelt",
     },
 }
 
@@ -180,7 +182,8 @@ Who = Callable[[int], str]
 
 def _place(p: int, words: dict[str, str]) -> str:
     text = format_glass(p)
-    return words["yard"] if text == "y" else words["goal"] if text == "g" else text
+    named = {"y": words["yard"], "g": words["goal"], "0": words["start"]}
+    return named.get(text, text)
 
 
 def _thrown(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
