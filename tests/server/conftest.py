@@ -4,7 +4,6 @@ and a PostgreSQL server of our own when the binaries exist."""
 from __future__ import annotations
 
 import contextlib
-import glob
 import os
 import pwd
 import shutil
@@ -13,7 +12,6 @@ import tempfile
 import uuid
 import warnings
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -22,6 +20,7 @@ with warnings.catch_warnings():  # Starlette asks for httpx2, which this project
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from pgcluster import PostgresCluster, pg_bin, run_as_postgres
 from serverkit import free_port
 
 from racerbile.games import REGISTRY
@@ -74,59 +73,13 @@ def client(open_client: Callable[..., TestClient]) -> TestClient:
     return open_client()
 
 
-def _pg_bin() -> Path | None:
-    found = sorted(
-        glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4])
-    )
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    return Path(initdb).parent if initdb else None
-
-
-def _run_as() -> list[str]:
-    """PostgreSQL refuses to run as root: run it as the ``postgres`` user then."""
-    if os.geteuid() != 0:
-        return []
-    try:
-        pwd.getpwnam("postgres")
-    except KeyError:
-        subprocess.run(["useradd", "--system", "--no-create-home", "postgres"], check=True)
-    return ["runuser", "-u", "postgres", "--"]
-
-
-@dataclass
-class PostgresCluster:
-    """A throwaway PostgreSQL cluster of one test, to stop and start again (an outage)."""
-
-    bindir: Path
-    run_as: list[str]
-    base: Path
-    port: int
-
-    @property
-    def url(self) -> str:
-        return f"postgresql+psycopg://postgres@/postgres?host={self.base}&port={self.port}"
-
-    def start(self) -> None:
-        options = f"-p {self.port} -k {self.base} -c listen_addresses='' -c fsync=off"
-        self._ctl("-l", str(self.base / "log"), "-w", "-o", options, "start")
-
-    def stop(self) -> None:
-        self._ctl("-m", "fast", "-w", "stop")
-
-    def _ctl(self, *args: str) -> None:
-        command = [*self.run_as, str(self.bindir / "pg_ctl"), "-D", str(self.base / "data")]
-        subprocess.run([*command, *args], check=True, capture_output=True)
-
-
 @pytest.fixture
 def postgres_cluster() -> Iterator[PostgresCluster]:
     """Starts a PostgreSQL cluster of this test's own (others share the session's)."""
-    bindir = _pg_bin()
+    bindir = pg_bin()
     if bindir is None:
         pytest.skip("no PostgreSQL binaries (initdb) on this machine; .ci/run installs them")
-    run_as = _run_as()
+    run_as = run_as_postgres()
     base = Path(tempfile.mkdtemp(prefix="racerbile-pg-"))
     if run_as:
         entry = pwd.getpwnam("postgres")
@@ -149,10 +102,10 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[str]:
     """Starts a throwaway PostgreSQL (unix socket in a temp dir); yields its base URL."""
-    bindir = _pg_bin()
+    bindir = pg_bin()
     if bindir is None:
         pytest.skip("no PostgreSQL binaries (initdb) on this machine; .ci/run installs them")
-    run_as = _run_as()
+    run_as = run_as_postgres()
     base = Path(tempfile.mkdtemp(prefix="racerbile-pg-"))
     if run_as:
         entry = pwd.getpwnam("postgres")

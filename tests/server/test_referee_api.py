@@ -146,7 +146,7 @@ def test_other_rule_sets_have_no_judges(client: TestClient) -> None:
 
 
 def test_rb_lm_12_the_event_clock_calls_the_last_lap(client: TestClient) -> None:
-    created = _create(client, {**LE_MANS, "event_hours": 0.0002})  # 0.72 seconds
+    created = _create(client, {**LE_MANS, "event_hours": 1 / 3600})  # one second, the least
     gid, host = created["id"], created["host_token"]
     seen = _to_race(client, gid, host)
     timers = seen["timers"]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import PostgresCluster
+from pgcluster import PostgresCluster
 from serverkit import PLAYERS, act, auth, create
 from sqlalchemy import event
 from starlette.testclient import TestClient
