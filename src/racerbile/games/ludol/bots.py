@@ -94,7 +94,7 @@ COLUMN_BONUS = 4.0  # safe in the private home column
 GOAL_VALUE = 62.0
 REENTRY = 8.0  # what a glass knocked home loses besides its progress
 TIE = 1e-9  # values this close are equal (a mean over the die rounds)
-OPPONENTS = 0.5  # weight of the opponents' mean (measured: 0.5 did best against aggressive)
+OPPONENTS = 0.5  # weight of the opponents' mean (own progress and safety count fully)
 
 
 def _hit_chance(profile: Profile, distance: int) -> float:
