@@ -9,6 +9,8 @@ square are one option (a move is (square, value)), as in §4.3's definitions:
 * ``random_larger``: a uniformly random movable square, its glass with its largest value.
 * ``strong``: expectimax over the exact die (one level of bonus throws) on a
   heuristic of progress and the exact chance of being hit by the next throw.
+  Measured under Ludøl: head to head it beats ``aggressive`` (65 of 100 seeded games);
+  against three ``aggressive`` bots it wins 25 of 100, no better than they do.
 
 A declaration (A9) is always "six" except for ``random``.
 """
