@@ -12,8 +12,9 @@ from racerbile.games.ludol import GAME
 from racerbile.games.ludol import actions as a
 from racerbile.games.ludol import events as ev
 from racerbile.games.ludol.describe import SENTENCES
+from racerbile.games.ludol.notation import parse_state
 
-from .helpers import NAMES, choose, position, throw
+from .helpers import NAMES, choose, legal_text, position, throw
 
 ACTIONS = [
     a.Throw(4),
@@ -60,7 +61,24 @@ def test_notation_reads_loose_spellings_and_refuses_nonsense() -> None:
 def test_state_line_shows_turn_throw_glasses_and_marks() -> None:
     state, _ = throw(position({"A": [10, -1], "B": [53]}, players=2, chain=2), 6)
     line = GAME.format_state(state)
-    assert line.startswith("ludol play turn1 A c3 a1 t6!") and "A=10,y,g,g B=53,g,g,g" in line
+    assert line.startswith("ludol play turn1 A c3 a1 t6!") and "A0=10,y,g,g B1=53,g,g,g" in line
+    again = parse_state(line, state.config)
+    assert GAME.format_state(again) == line and again.turn == state.turn
+
+
+def test_state_lines_read_back_with_their_options() -> None:
+    config = position({}).config
+    line = "ludol play turn7 B c1 a1 t2 | A0=10,y,g,g B1=y,20,x,g C2=g,g,g,g D3=30,g,g,g | poured"
+    state = parse_state(line, config)
+    assert GAME.format_state(state) == line and state.poured and state.glasses[1][2] == -2
+    assert legal_text(state) == {"B20+2", "B20+5"} and GAME.to_act(state) == 1
+    over = "ludol over turn9 A c1 a1 t4 | A0=g,g,g,g B1=1,2,3,4 | end home 0"
+    assert GAME.format_state(parse_state(over, config)) == over
+    poured = "ludol over |  | poured | end poured 0,1"
+    assert GAME.format_state(parse_state(poured, config)) == poured
+    for bad in ("ludol play turn", "ludol play turn1 A c0 a1 t- | A0=q", "chess"):
+        with pytest.raises(InvalidAction):
+            parse_state(bad, config)
 
 
 EVENTS: list[ev.Event] = [

@@ -11,6 +11,7 @@ from racerbile.engine import IllegalAction, Record, RulesError, replay, step
 from racerbile.games.ludol import GAME, LudolSetup
 from racerbile.games.ludol import actions as a
 from racerbile.games.ludol.events import KnockedHome, PenaltyAwarded
+from racerbile.games.ludol.notation import parse_state
 from racerbile.games.ludol.state import GLASSES, LAST_TRACK, START, STRIDE, State, track_square
 
 LETTERS = st.sampled_from("ABCDE")
@@ -89,6 +90,8 @@ def test_random_sequences_keep_the_invariants(setup: LudolSetup, data: st.DataOb
         if isinstance(action, a.Move):
             assert _mixed_squares_allowed(state), GAME.format_state(state)
         assert list(state.drinks) == _drinks(events)
+        line = GAME.format_state(state)
+        assert GAME.format_state(parse_state(line, state.config)) == line
     again = replay(GAME, Record.parse(record.model_dump_json()))
     assert again.state == state
     assert list(again.events) == events

@@ -7,8 +7,10 @@ the clock's inputs as ``kind field=value …`` (shell quoting), for example
 
 State line: profile, phase, then for play ``turn`` number, colour, ``c`` chain index,
 ``a`` tries left, ``t`` the throw waiting for a choice (``!`` forced six, ``?`` A9's
-declaration), then each colour's glasses (``y`` yard, ``g`` goal, ``x`` removed),
-then the disqualified participants and ``poured``.
+declaration), then each colour with its participant and glasses (``A0=10,y,g,g``:
+``y`` yard, ``g`` goal, ``x`` removed), then the disqualified participants, ``poured``
+and the end. :func:`parse_state` reads a line back (flags, chugs, drinks and the audit
+are not part of it).
 """
 
 from __future__ import annotations
@@ -16,12 +18,14 @@ from __future__ import annotations
 import dataclasses
 import re
 import shlex
+from dataclasses import replace
 
 from ...engine.contract import Action
 from ...engine.errors import InvalidAction
 from .actions import ACTION_TYPES, Declare, Move, Throw
-from .setup import LETTERS
-from .state import GOAL, REMOVED, YARD, State, letter
+from .rules import board
+from .setup import LETTERS, Config
+from .state import GOAL, REMOVED, YARD, Ending, RollOff, State, Turn, letter
 
 _MOVE = re.compile(r"^([A-D])\s*(y|-?\d+)\s*\+\s*(\d+)$")
 _BY_KIND = {t.kind: t for t in ACTION_TYPES if t not in (Throw, Move, Declare)}
@@ -124,7 +128,8 @@ def format_state(state: State) -> str:
         head += f" turn{turn.number} {letter(turn.colour)} c{turn.chain} a{turn.attempts}"
         head += f" t{throw}{mark}"
     glasses = " ".join(
-        f"{LETTERS[k]}={','.join(format_glass(p) for p in g)}" for k, g in enumerate(state.glasses)
+        f"{LETTERS[k]}{state.owner[k]}={','.join(format_glass(p) for p in g)}"
+        for k, g in enumerate(state.glasses)
     )
     tail = []
     if state.disqualified:
@@ -134,3 +139,58 @@ def format_state(state: State) -> str:
     if state.ending is not None:
         tail.append(f"end {state.ending.reason} " + ",".join(map(str, state.ending.winners)))
     return " | ".join([head, glasses, *tail])
+
+
+_HEAD = re.compile(r"^(\w+) (?:play|over)(?: turn(\d+) ([A-D]) c(\d+) a(\d+) t(-|\d)([!?]?))?$")
+_BACK = {"y": YARD, "g": GOAL, "x": REMOVED}
+
+
+def parse_state(text: str, config: Config) -> State:
+    """Returns the state written as ``text`` (see the module docstring) under ``config``;
+    raises InvalidAction naming what does not read."""
+    try:
+        return _parse_state(text, config)
+    except (ValueError, IndexError, KeyError) as exc:
+        raise InvalidAction(f"cannot read the Ludøl state {text!r}: {exc}") from None
+
+
+def _parse_state(text: str, config: Config) -> State:
+    head, *fields = [f.strip() for f in text.split("|")]
+    vomits = (0,) * len(config.names)
+    if head.split()[1] == "order":
+        words = fields[0].split()
+        thrown = () if words[3] == "-" else tuple(int(t) for t in words[3].split(","))
+        rolloff = RollOff(tuple(int(p) for p in words[1].split(",")), thrown)
+        return State(config, "order", (), (), rolloff=rolloff, vomits=vomits)
+    match = _HEAD.match(head)
+    if match is None:
+        raise ValueError(f"the head {head!r} does not read")
+    owner: list[int] = []
+    glasses: list[tuple[int, ...]] = []
+    for item in fields[0].split():
+        name, _, values = item.partition("=")
+        owner.append(int(name[1:]))
+        glasses.append(tuple(_BACK[v] if v in _BACK else int(v) for v in values.split(",")))
+    turn = _turn(match) if match[2] is not None else None
+    number = turn.number if turn is not None else 0
+    state = State(config, "play", tuple(owner), tuple(glasses), turn, vomits=vomits, turns=number)
+    for tail in fields[1:]:
+        words = tail.split()
+        if words[0] == "dq":
+            state = replace(state, disqualified=frozenset(int(p) for p in words[1].split(",")))
+        elif words[0] == "poured":
+            state = replace(state, poured=True)
+        elif words[0] == "end":
+            winners = tuple(int(p) for p in words[2].split(",")) if len(words) > 2 else ()
+            state = replace(state, phase="over", ending=Ending(words[1], winners))  # type: ignore[arg-type]
+    if turn is not None and turn.throw is not None and not turn.declare:
+        found = board.options(state.glasses, turn.colour, turn.throw, config.profile, turn.forced)
+        state = replace(state, turn=replace(turn, options=found))
+    return state
+
+
+def _turn(match: re.Match[str]) -> Turn:
+    number, chain, attempts = int(match[2]), int(match[4]), int(match[5])
+    top = None if match[6] == "-" else int(match[6])
+    colour = LETTERS.index(match[3])
+    return Turn(colour, number, attempts, chain, chain, top, match[7] == "!", match[7] == "?")
