@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from racerbile.engine import CHANCE, DiceStream, step
-from racerbile.engine.autoplay import next_action
 from racerbile.games.ludol import GAME, LudolSetup
 from racerbile.games.ludol.actions import Declare, Move
 from racerbile.games.ludol.bots import BOTS, evaluate
@@ -69,8 +68,11 @@ def _play(lineup: list[str], seed: int, profile: str = "ludol"):
     dice, rng = DiceStream(seed), np.random.default_rng(seed)
     while GAME.to_act(state) is not None:
         seat = GAME.to_act(state)
-        bot = None if seat is CHANCE else lineup[seat]
-        state = step(GAME, state, next_action(GAME, state, dice, rng, bot)).state
+        if seat is CHANCE:
+            action = dice.choose(GAME.chance_outcomes(state))
+        else:
+            action = BOTS[lineup[seat]](state, rng)
+        state = step(GAME, state, action).state
     return state
 
 
