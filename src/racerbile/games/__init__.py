@@ -15,6 +15,7 @@ from ..engine.contract import Game
 
 REGISTRY: dict[str, str] = {
     "racerbile": "racerbile.games.racerbile",
+    "ludol": "racerbile.games.ludol",
     "vectrace": "racerbile.games.vectrace",
 }
 
