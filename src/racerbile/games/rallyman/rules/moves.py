@@ -67,6 +67,10 @@ def steps(
     With ``planned`` (time-attack orderings) an overspeed or a jump at +2 is left out.
     """
     stage, car = state.stage, state.cars[seat]
+    if car.off in ("left", "right") and pos == car.space and pos is not None and (
+        blocked(state, seat, pos)
+    ):
+        return []  # RM-LOC-2, A23: the space it left is full, so the car waits
     found = []
     for die in dice_allowed(state, seat, gear, start_gear, used, must_first):
         after = gear if die == GAS else int(die)
