@@ -46,7 +46,8 @@ def load_toml(raw: bytes | str, source: str, fmt: str) -> tuple[dict[str, Any], 
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise TrackError(f"{source}: byte {exc.start} is not UTF-8 text") from None
+            line = raw[: exc.start].count(b"\n") + 1
+            raise TrackError(f"{source}:{line}: byte {exc.start} is not UTF-8 text") from None
     else:
         text = raw
         if len(text) > MAX_FILE_BYTES:
@@ -57,6 +58,12 @@ def load_toml(raw: bytes | str, source: str, fmt: str) -> tuple[dict[str, Any], 
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
+        if message.endswith("(at end of document)"):
+            what = message.removesuffix(" (at end of document)")
+            end = text.count("\n") + 1
+            raise TrackError(
+                f"{source}:{end}: TOML syntax error at the end: {what} (is the file truncated?)"
+            ) from None
         if "(at line " in message:
             what, _, where = message.rpartition(" (at line ")
             line, _, col = where.rstrip(")").partition(", column ")
