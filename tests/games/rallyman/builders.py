@@ -45,17 +45,42 @@ def make_stage(line: str, stage_id: str = "test") -> Stage:
             n = max(1, len(slide))
             start = len(cols)
             for j in range(n):
-                col = [{**base, "kind": "road", "role": "inside", "max_gear": inside,
-                        "corner": f"m:c{start}", "first": j == 0}]
+                col = [
+                    {
+                        **base,
+                        "kind": "road",
+                        "role": "inside",
+                        "max_gear": inside,
+                        "corner": f"m:c{start}",
+                        "first": j == 0,
+                    }
+                ]
                 if mark == "T" and j == 0:
                     col[0]["verge"] = ("shortcut", verge[1])
                 if slide:
-                    col.append({**base, "kind": "slide", "role": "slide", "corner": f"m:c{start}",
-                                "exact_gear": int(slide[j]), "slide_index": j + 1, "of": n})
+                    col.append(
+                        {
+                            **base,
+                            "kind": "slide",
+                            "role": "slide",
+                            "corner": f"m:c{start}",
+                            "exact_gear": int(slide[j]),
+                            "slide_index": j + 1,
+                            "of": n,
+                        }
+                    )
                 if k and j == 0:
-                    col.append({"kind": "shortcut", "role": "shortcut", "max_gear": int(k),
-                                "corner": f"m:c{start}", "verge": ("field", "field"),
-                                "surface": base["surface"], "draws": True})
+                    col.append(
+                        {
+                            "kind": "shortcut",
+                            "role": "shortcut",
+                            "max_gear": int(k),
+                            "corner": f"m:c{start}",
+                            "verge": ("field", "field"),
+                            "surface": base["surface"],
+                            "draws": True,
+                        }
+                    )
                 cols.append(col)
     return _compile(cols, stage_id)
 
@@ -73,15 +98,26 @@ def _compile(cols: list[list[dict[str, Any]]], stage_id: str) -> Stage:
     spaces, links = [], []
     for c, j in flat:
         spec = cols[c][j]
-        spaces.append(Space(
-            gid=ids[c][j], kind=spec["kind"], progress=float(c), capacity=1 if spec["kind"] ==
-            "slide" else 2, surface=spec["surface"], verge=spec["verge"],
-            damage=tuple(DAMAGE.get(v, 0) for v in spec["verge"]),  # type: ignore[arg-type]
-            xy=(c, j), corner=spec.get("corner"), role=spec.get("role"),
-            slide_index=spec.get("slide_index", 0), max_gear=spec.get("max_gear"),
-            exact_gear=spec.get("exact_gear"), jump=spec.get("jump"),
-            airborne=spec.get("airborne", False), draws_card=spec.get("draws", False),
-        ))
+        spaces.append(
+            Space(
+                gid=ids[c][j],
+                kind=spec["kind"],
+                progress=float(c),
+                capacity=1 if spec["kind"] == "slide" else 2,
+                surface=spec["surface"],
+                verge=spec["verge"],
+                damage=tuple(DAMAGE.get(v, 0) for v in spec["verge"]),  # type: ignore[arg-type]
+                xy=(c, j),
+                corner=spec.get("corner"),
+                role=spec.get("role"),
+                slide_index=spec.get("slide_index", 0),
+                max_gear=spec.get("max_gear"),
+                exact_gear=spec.get("exact_gear"),
+                jump=spec.get("jump"),
+                airborne=spec.get("airborne", False),
+                draws_card=spec.get("draws", False),
+            )
+        )
         links.append(_links(cols, ids, index, c, j))
     finish = len(spaces)
     links = [tuple(Link(finish if t == -1 else t, b) for t, b in ls) for ls in links]
@@ -95,15 +131,20 @@ def _links(cols, ids, index, c, j) -> list[tuple[int, bool]]:  # type: ignore[no
     if c + 1 >= len(cols):
         return [(-1, False)]
     nxt = cols[c + 1]
-    same_corner = [k for k, s in enumerate(nxt) if s.get("corner") == spec.get("corner")
-                   and spec.get("corner")]
+    same_corner = [
+        k for k, s in enumerate(nxt) if s.get("corner") == spec.get("corner") and spec.get("corner")
+    ]
     if spec["kind"] == "shortcut":  # leaves for the first plain road after the corner
-        after = next(cc for cc in range(c + 1, len(cols)) if cols[cc][0].get("corner") !=
-                     spec["corner"])
+        after = next(
+            cc for cc in range(c + 1, len(cols)) if cols[cc][0].get("corner") != spec["corner"]
+        )
         return [(index[ids[after][0]], False)]
     if spec["kind"] == "slide":
-        found = [(index[ids[c + 1][k]], False) for k, s in enumerate(nxt)
-                 if s["kind"] == "slide" and s.get("corner") == spec["corner"]]
+        found = [
+            (index[ids[c + 1][k]], False)
+            for k, s in enumerate(nxt)
+            if s["kind"] == "slide" and s.get("corner") == spec["corner"]
+        ]
         if found:
             found.append((index[ids[c + 1][0]], True))
             return found
@@ -112,8 +153,11 @@ def _links(cols, ids, index, c, j) -> list[tuple[int, bool]]:  # type: ignore[no
         return [(index[ids[c + 1][0]], False)]
     # a road or the last inside space: onto every line of the next column (not into a
     # shortcut from inside its own corner)
-    return [(index[ids[c + 1][k]], False) for k, s in enumerate(nxt)
-            if s["kind"] != "shortcut" or spec.get("corner") != s.get("corner")]
+    return [
+        (index[ids[c + 1][k]], False)
+        for k, s in enumerate(nxt)
+        if s["kind"] != "shortcut" or spec.get("corner") != s.get("corner")
+    ]
 
 
 def _beside(space: Space, spaces: list[Space], index: dict[str, int]) -> Space:
@@ -121,8 +165,9 @@ def _beside(space: Space, spaces: list[Space], index: dict[str, int]) -> Space:
         column = space.gid.split(":")[1].lstrip("dk")
         return dataclasses.replace(space, beside=index[f"m:{column}"])
     if space.verge[0] == "shortcut":
-        target = next(i for i, s in enumerate(spaces) if s.corner == space.corner and
-                      s.kind == "shortcut")
+        target = next(
+            i for i, s in enumerate(spaces) if s.corner == space.corner and s.kind == "shortcut"
+        )
         return dataclasses.replace(space, shortcut_verge=target)
     return space
 
@@ -136,8 +181,12 @@ def _dist(stage: Stage) -> tuple[int, ...]:
 
 
 def make_state(
-    line: str, drivers: int = 1, options: Options | None = None, tyres: str = "asphalt",
-    stages: int = 1, mechanics: tuple[bool, ...] | None = None,
+    line: str,
+    drivers: int = 1,
+    options: Options | None = None,
+    tyres: str = "asphalt",
+    stages: int = 1,
+    mechanics: tuple[bool, ...] | None = None,
 ) -> State:
     """Returns a rally on test stage(s) ``line`` after the tyres are fitted."""
     stage = make_stage(line)

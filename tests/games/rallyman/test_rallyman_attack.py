@@ -24,8 +24,15 @@ def test_rm_att_1_scenario_8a_fewer_hazards_full_move() -> None:
     state, _ = play(state, "attack 345GG")
     assert len(rules.chance_outcomes(state)) == 32
     assert sum(p for _, p in rules.chance_outcomes(state)) == 1
-    state, events = play(state, "faces .H.H.", "place 3. m:3", "place 4H m:4", "place 5. m:5",
-                         "place GH m:6", "place G. m:7")
+    state, events = play(
+        state,
+        "faces .H.H.",
+        "place 3. m:3",
+        "place 4H m:4",
+        "place 5. m:5",
+        "place GH m:6",
+        "place G. m:7",
+    )
     car = state.cars[0]
     assert car.space == state.stage.find("m:7") and car.tokens == 5
     assert [e for e in events if isinstance(e, CardTaken)] == [CardTaken(0, 5, 10)]
@@ -34,10 +41,18 @@ def test_rm_att_1_scenario_8a_fewer_hazards_full_move() -> None:
 @pytest.mark.rule("RM-ATT-1")
 def test_rm_att_1_scenario_8b_loss_of_control_on_the_third_hazard() -> None:
     state = place(make_state(STRAIGHT), 0, "m:2", 2)
-    state, _ = play(state, "attack 345GG", "faces HHH..", "place G. m:3", "place G. m:4",
-                    "place 3H m:5", "place 4H m:6")
+    state, _ = play(
+        state,
+        "attack 345GG",
+        "faces HHH..",
+        "place G. m:3",
+        "place G. m:4",
+        "place 3H m:5",
+        "place 4H m:6",
+    )
     state, events = play(state, "place 5H m:7")
-    assert [(e.at, e.rule_id) for e in events if isinstance(e, LostControl)] == [("m:7", "RM-ATT-1")]
+    lost = [(e.at, e.rule_id) for e in events if isinstance(e, LostControl)]
+    assert lost == [("m:7", "RM-ATT-1")]
     state, events = play(state, "sisu no", "back spin")
     car = state.cars[0]
     assert car.stack[-1].seconds == 60 and car.stack[-1].gear == 5 and car.tokens == 5

@@ -38,8 +38,10 @@ def test_rm_loc_1_scenario_4_loss_of_control_by_hazards() -> None:
     assert legal(state) == {"sisu yes", "sisu no"}
     state, _ = play(state, "sisu no")
     assert rules.chance_outcomes(state) == [
-        (Back("spin"), Fraction(1, 30)), (Back("left"), Fraction(15, 30)),
-        (Back("right"), Fraction(14, 30))]
+        (Back("spin"), Fraction(1, 30)),
+        (Back("left"), Fraction(15, 30)),
+        (Back("right"), Fraction(14, 30)),
+    ]
     state, events = play(state, "back left")
     car = state.cars[0]
     assert car.stack[-1].seconds == 60 and car.stack[-1].back == "left" and car.gear == 0
@@ -58,7 +60,7 @@ def test_rm_loc_2_a_full_space_keeps_the_car_waiting() -> None:
     state = place(state, 2, "m:3", 2)
     state = place(state, 0, "m:3", 0, off="right")
     assert legal(state) == {"stop"}
-    state, events = play(state, "stop")
+    state, _events = play(state, "stop")
     assert state.cars[0].stack[-1].gear == 1 and state.cars[0].off == "right"
 
 
@@ -100,8 +102,9 @@ def test_rm_corner_1_scenario_5_corner_overspeed() -> None:
 @pytest.mark.rule("RM-CORNER-2")
 def test_rm_corner_2_scenario_6_slide_and_bail_out() -> None:
     start = place(make_state("R R R C3[444] R R R"), 0, "m:2", 3)
-    state, _ = play(start, "roll 4 m:d3", "face .", "roll G m:d4", "face .", "roll G m:d5",
-                    "face .")
+    state, _ = play(
+        start, "roll 4 m:d3", "face .", "roll G m:d4", "face .", "roll G m:d5", "face ."
+    )
     assert rolls(state) == {"roll 3 m:6", "roll 5 m:6"}
     first, _ = play(start, "roll 4 m:d3", "face .")
     assert "roll 3 m:4" in rolls(first)  # the bail-out beside slide space 2
@@ -111,7 +114,8 @@ def test_rm_corner_2_scenario_6_slide_and_bail_out() -> None:
     fast = place(make_state("R R R C3[444] R R R"), 0, "m:2", 4)
     fast, events = play(fast, "roll 5 m:d3", "face .")
     assert [(e.at, e.reason, e.rule_id) for e in losses(events)] == [
-        ("m:d3", "overspeed", "RM-CORNER-2")]
+        ("m:d3", "overspeed", "RM-CORNER-2")
+    ]
 
 
 @pytest.mark.rule("RM-CORNER-3")
@@ -121,8 +125,10 @@ def test_rm_corner_3_scenario_7_shortcut_and_mud() -> None:
     state, _ = play(state, "roll 3 m:k3", "face .")
     assert rules.to_act(state) is not None and [a for a, _ in rules.chance_outcomes(state)]
     assert dict(rules.chance_outcomes(state)) == {
-        parse_action("card clean"): Fraction(1, 2), parse_action("card dirty"): Fraction(1, 3),
-        parse_action("card puncture"): Fraction(1, 6)}
+        parse_action("card clean"): Fraction(1, 2),
+        parse_action("card dirty"): Fraction(1, 3),
+        parse_action("card puncture"): Fraction(1, 6),
+    }
     state, _ = play(state, "card dirty")
     inside, slide, k = (state.stage.spaces[state.stage.find(g)] for g in ("m:3", "m:d3", "m:k3"))
     assert [corner_limit(state, 1, s) for s in (inside, slide, k)] == [1, 2, 3]
@@ -164,7 +170,7 @@ def test_rm_jump_1_scenario_10_jumps() -> None:
     assert [e.rule_id for e in losses(events)] == ["RM-JUMP-1"] and "sisu yes" in legal(hazard)
     saved, _ = play(hazard, "sisu yes")
     assert saved.cars[0].sisu_used and saved.turn.loc is None and saved.turn.hazards == 0
-    clean, events = play(state, "roll 4 m:3", "face .")
+    _clean, events = play(state, "roll 4 m:3", "face .")
     assert not losses(events)
     fast = place(make_state("R R R J3 R R R"), 0, "m:2", 4)
     fast, events = play(fast, "roll 5 m:3", "face .")
@@ -193,14 +199,14 @@ def test_rm_tyre_1_snow_limits_and_tyres() -> None:
 @pytest.mark.rule("RM-SISU-1")
 def test_rm_sisu_1_cancels_a_hazard_loss_once_per_rally() -> None:
     state = place(make_state("R R R R R R R R R R"), 0, "m:1", 3)
-    state, _ = play(state, "roll 3 m:2", "face H", "roll 4 m:3", "face H", "roll 5 m:4", "face H",
-                    "sisu yes")
+    state, _ = play(
+        state, "roll 3 m:2", "face H", "roll 4 m:3", "face H", "roll 5 m:4", "face H", "sisu yes"
+    )
     assert state.turn.hazards == 0 and state.cars[0].space == state.stage.find("m:4")
     assert "roll G m:5" in legal(state)  # the driver may carry on
-    state, events = play(state, "roll G m:5", "face H", "roll G m:6", "face H", "stop")
+    state, _ = play(state, "roll G m:5", "face H", "roll G m:6", "face H", "stop")
     again = place(state, 0, "m:6", 5)
-    again, events = play(again, "roll 4 m:7", "face H", "roll 3 m:8", "face H", "roll 2 m:9",
-                         "face H")
+    again, _ = play(again, "roll 4 m:7", "face H", "roll 3 m:8", "face H", "roll 2 m:9", "face H")
     assert "sisu yes" not in legal(again)
     old = place(make_state("R R R R R R", options=Options(sisu=False)), 0, "m:1", 3)
     old, _ = play(old, "roll 3 m:2", "face H", "roll 4 m:3", "face H", "roll 5 m:4", "face H")
@@ -216,20 +222,20 @@ def test_rm_loc_3_special_cases() -> None:
     verge = place(make_state("R R R TC2[33]K3 R R R"), 0, "m:2", 3)
     verge, events = play(verge, "roll 3 m:3", "face .", "back left")  # overspeed, off left
     assert verge.cars[0].space == verge.stage.find("m:k3")  # onto the shortcut, with a card
-    assert [a for a, _ in rules.chance_outcomes(verge)][0] == parse_action("card clean")
+    assert next(a for a, _ in rules.chance_outcomes(verge)) == parse_action("card clean")
     verge, _ = play(verge, "card clean")
     assert verge.cars[0].off is None
     cut = place(make_state("R R R C2[33]K3 R R R"), 0, "m:2", 3, sisu_used=True)
     cut = dataclass_hazards(cut, 2)
     cut, events = play(cut, "roll 3 m:k3", "face H", "back right")
     assert cut.cars[0].space == cut.stage.find("m:3") and not [
-        e for e in events if isinstance(e, WentOff)]  # off a shortcut lands on the road
+        e for e in events if isinstance(e, WentOff)
+    ]  # off a shortcut lands on the road
 
 
 @pytest.mark.rule("RM-DMG-1")
 def test_rm_dmg_1_damage_five_retires() -> None:
-    state = place(make_state("R R XR R R R R R", drivers=2), 0, "m:1", 4, damage=4,
-                  sisu_used=True)
+    state = place(make_state("R R XR R R R R R", drivers=2), 0, "m:1", 4, damage=4, sisu_used=True)
     state = dataclass_hazards(state, 2)
     state, events = play(state, "roll 5 m:2", "face H", "back left")
     assert [e for e in events if isinstance(e, Retired)] == [Retired(0, 6)]

@@ -83,8 +83,9 @@ def test_rm_finish_1_the_die_crossing_the_line_ends_the_stage() -> None:
 @pytest.mark.rule("RM-RALLY-2")
 def test_rm_rally_2_scenario_10_scoring() -> None:
     cards = tuple(Card(g, s) for g, s in ((1, 50), (2, 40), (3, 30), (4, 20), (5, 10)))
-    state = place(make_state("R R R", stages=2), 0, "m:2", 5,
-                  stack=(*cards, Card(5, 60, "spin")), tokens=7)
+    state = place(
+        make_state("R R R", stages=2), 0, "m:2", 5, stack=(*cards, Card(5, 60, "spin")), tokens=7
+    )
     state, events = play(state, "roll 5 finish", "face .")
     assert [e.time for e in events if isinstance(e, Finished)] == [213]  # 220 − 7 = 3:33
     assert [e for e in events if isinstance(e, StageOver)] == [StageOver(1, (213,))]
@@ -95,23 +96,36 @@ def test_rm_rally_2_scenario_10_scoring() -> None:
 @pytest.mark.rule("RM-RALLY-3")
 def test_rm_rally_3_start_order_and_tie_breaks() -> None:
     state = make_state(STRAIGHT, drivers=3, stages=3)
-    cars = [dataclasses.replace(c, times=t) for c, t in
-            zip(state.cars, [(100, 200, 300), (100, 250, 250), (100, 200, 300)], strict=True)]
+    cars = [
+        dataclasses.replace(c, times=t)
+        for c, t in zip(
+            state.cars, [(100, 200, 300), (100, 250, 250), (100, 200, 300)], strict=True
+        )
+    ]
     state = dataclasses.replace(state, cars=tuple(cars))
     standings = ranking(state).standings
     assert [(s.seat, s.place) for s in standings] == [(1, 1), (0, 2), (2, 2)]  # SS3, SS2
     cars[2] = dataclasses.replace(cars[2], times=(150, 150, 300))
     standings = ranking(dataclasses.replace(state, cars=tuple(cars))).standings
     assert [(s.seat, s.place) for s in standings] == [(1, 1), (2, 2), (0, 3)]
-    two = [dataclasses.replace(c, times=t) for c, t in
-           zip(cars, [(100, 200), (100, 250), (100, 200)], strict=True)]
+    two = [
+        dataclasses.replace(c, times=t)
+        for c, t in zip(cars, [(100, 200), (100, 250), (100, 200)], strict=True)
+    ]
     assert next_start_order(dataclasses.replace(state, cars=tuple(two))) == (0, 2, 1)
 
 
 @pytest.mark.rule("RM-MECH-1")
 def test_rm_mech_1_mechanics_repair_and_allow_new_tyres() -> None:
-    state = place(make_state("R R R", stages=3, mechanics=(True, False, False)), 0, "m:2", 5,
-                  damage=2, punctures=1, spare_used=True)
+    state = place(
+        make_state("R R R", stages=3, mechanics=(True, False, False)),
+        0,
+        "m:2",
+        5,
+        damage=2,
+        punctures=1,
+        spare_used=True,
+    )
     state, _ = play(state, "roll 5 finish", "face .")
     car = state.cars[0]
     assert state.phase == "tyres" and car.damage == 0 and car.punctures == 0

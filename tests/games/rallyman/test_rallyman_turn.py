@@ -25,12 +25,18 @@ def rolls(state):  # the die choices only (no pools, stop or spare)
 def test_rm_dice_1_faces_are_data_and_every_die_moves_one_space() -> None:
     state = make_state(STRAIGHT)
     state, _ = play(state, "roll 1 m:0")
-    assert rules.chance_outcomes(state) == [(Face(False), Fraction(2, 3)), (Face(True), Fraction(1, 3))]
+    assert rules.chance_outcomes(state) == [
+        (Face(False), Fraction(2, 3)),
+        (Face(True), Fraction(1, 3)),
+    ]
     gas = place(make_state(STRAIGHT), 0, "m:3", 3)
     gas, _ = play(gas, "roll G m:4")
-    assert rules.chance_outcomes(gas) == [(Face(False), Fraction(5, 6)), (Face(True), Fraction(1, 6))]
+    assert rules.chance_outcomes(gas) == [
+        (Face(False), Fraction(5, 6)),
+        (Face(True), Fraction(1, 6)),
+    ]
     for face in (".", "H"):
-        after, events = play(gas, f"face {face}")
+        _after, events = play(gas, f"face {face}")
         assert [e.to for e in events if isinstance(e, Moved)] == ["m:4"]
     custom = place(make_state(STRAIGHT, options=Options(gear_hazard_faces=1)), 0, "m:3", 3)
     custom, _ = play(custom, "roll 4 m:4")
@@ -42,8 +48,18 @@ def test_rm_dice_1_faces_are_data_and_every_die_moves_one_space() -> None:
 def test_rm_turn_1_scenario_1_entering_the_stage() -> None:
     state = make_state(STRAIGHT)
     assert rolls(state) == {"roll 1 m:0"}  # only die 1: gas refused from gear 0
-    state, events = play(state, "roll 1 m:0", "face .", "roll 2 m:1", "face H", "roll 3 m:2",
-                         "face .", "roll 4 m:3", "face H", "stop")
+    state, events = play(
+        state,
+        "roll 1 m:0",
+        "face .",
+        "roll 2 m:1",
+        "face H",
+        "roll 3 m:2",
+        "face .",
+        "roll 4 m:3",
+        "face H",
+        "stop",
+    )
     assert [e for e in events if isinstance(e, CardTaken)] == [CardTaken(0, 4, 20)]
     car = state.cars[0]
     assert car.space == state.stage.find("m:3") and car.cards_time == 20 and car.gear == 4
@@ -54,8 +70,18 @@ def test_rm_turn_1_scenario_1_entering_the_stage() -> None:
 @pytest.mark.rule("RM-TURN-3")
 def test_rm_turn_3_scenario_2_gas_dice_and_the_card_drawn() -> None:
     start = place(make_state(STRAIGHT), 0, "m:5", 3)
-    state, events = play(start, "roll G m:6", "face .", "roll 4 m:7", "face .", "roll G m:8",
-                         "face H", "roll 5 m:9", "face .", "stop")
+    state, events = play(
+        start,
+        "roll G m:6",
+        "face .",
+        "roll 4 m:7",
+        "face .",
+        "roll G m:8",
+        "face H",
+        "roll 5 m:9",
+        "face .",
+        "stop",
+    )
     assert state.cars[0].space == start.stage.find("m:9")
     assert [e for e in events if isinstance(e, CardTaken)] == [CardTaken(0, 5, 10)]
     state, events = play(start, "roll 4 m:6", "face .", "roll G m:7", "face .", "stop")
@@ -81,8 +107,9 @@ def test_rm_turn_2_scenario_3_illegal_choices_refused() -> None:
     with pytest.raises(IllegalAction):
         rules.apply(zero, parse_action("roll G m:0"))
     damaged = place(make_state(STRAIGHT), 0, "m:5", 2, damage=2)
-    damaged, _ = play(damaged, "roll 1 m:6", "face .", "roll 2 m:7", "face .", "roll 3 m:8",
-                      "face .")
+    damaged, _ = play(
+        damaged, "roll 1 m:6", "face .", "roll 2 m:7", "face .", "roll 3 m:8", "face ."
+    )
     assert {r.split()[1] for r in rolls(damaged)} == {"G"}  # a fourth gear die is refused
     with pytest.raises(IllegalAction, match="damage 2"):
         rules.apply(damaged, parse_action("roll 4 m:9"))
@@ -101,7 +128,7 @@ def test_rm_sec_1_scenario_9_giving_back_seconds() -> None:
     state = place(make_state(STRAIGHT), 0, "m:5", 3, tokens=4)
     assert not any(a.startswith("secure") for a in legal(state))
     state, _ = play(state, "roll 3 m:6", "face H", "roll 4 m:7", "face H")
-    state, events = play(state, "secure G m:8")
+    state, _events = play(state, "secure G m:8")
     assert state.cars[0].tokens == 3 and state.turn.hazards == 2
     state, _ = play(state, "secure 5 m:9")
     assert state.cars[0].tokens == 1 and state.cars[0].space == state.stage.find("m:9")

@@ -114,7 +114,17 @@ class Shortcut(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Tyres, Roll, Attack, Place, Stop, Spare, Sisu, Face, Faces, Back, Shortcut,
+    Tyres,
+    Roll,
+    Attack,
+    Place,
+    Stop,
+    Spare,
+    Sisu,
+    Face,
+    Faces,
+    Back,
+    Shortcut,
 )
 
 # --- events ------------------------------------------------------------------------------

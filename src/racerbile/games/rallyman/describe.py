@@ -9,35 +9,63 @@ from ...engine.contract import Event
 
 SENTENCES: dict[str, dict[str, str]] = {
     "tyres_fitted": {"en": "{name} fits {tyres} tyres.", "da": "{name} monterer {tyres_da}."},
-    "stage_started": {"en": "Stage SS{number} ({stage}) starts; start order {order}.",
-                      "da": "Prøve SS{number} ({stage}) begynder; startrækkefølge {order}."},
-    "die_rolled": {"en": "{name} {rolls} die {die}: {face} ({hazards} hazards showing).",
-                   "da": "{name} {rolls_da} terning {die}: {face_da} ({hazards} faresymboler)."},
-    "pool_rolled": {"en": "{name} attacks with {dice}: {faces}; takes {tokens} s in tokens.",
-                    "da": "{name} angriber med {dice}: {faces}; tager {tokens} s i sekunder."},
-    "moved": {"en": "{name} moves from {frm} to {to} in gear {gear}.",
-              "da": "{name} kører fra {frm} til {to} i {gear}. gear."},
-    "lost_control": {"en": "{name} loses control at {at}: {reason} ({rule_id}).",
-                     "da": "{name} mister herredømmet ved {at}: {reason_da} ({rule_id})."},
-    "sisu_played": {"en": "{name} plays the SISU card and drives on.",
-                    "da": "{name} spiller SISU-kortet og kører videre."},
-    "card_taken": {"en": "{name} takes a gear {gear} card: {seconds} s{back}.",
-                   "da": "{name} tager et {gear}. gears kort: {seconds} s{back_da}."},
-    "went_off": {"en": "{name} goes off to the {side} into {terrain}: damage {damage}.",
-                 "da": "{name} kører af til {side_da} i {terrain}: skade {damage}."},
-    "shortcut_drawn": {"en": "{name} draws a {card} shortcut card.",
-                       "da": "{name} trækker et genvejskort: {card_da}."},
-    "spare_fitted": {"en": "{name} fits the spare wheel (+{penalty} s).",
-                     "da": "{name} monterer reservehjulet (+{penalty} s)."},
+    "stage_started": {
+        "en": "Stage SS{number} ({stage}) starts; start order {order}.",
+        "da": "Prøve SS{number} ({stage}) begynder; startrækkefølge {order}.",
+    },
+    "die_rolled": {
+        "en": "{name} {rolls} die {die}: {face} ({hazards} hazards showing).",
+        "da": "{name} {rolls_da} terning {die}: {face_da} ({hazards} faresymboler).",
+    },
+    "pool_rolled": {
+        "en": "{name} attacks with {dice}: {faces}; takes {tokens} s in tokens.",
+        "da": "{name} angriber med {dice}: {faces}; tager {tokens} s i sekunder.",
+    },
+    "moved": {
+        "en": "{name} moves from {frm} to {to} in gear {gear}.",
+        "da": "{name} kører fra {frm} til {to} i {gear}. gear.",
+    },
+    "lost_control": {
+        "en": "{name} loses control at {at}: {reason} ({rule_id}).",
+        "da": "{name} mister herredømmet ved {at}: {reason_da} ({rule_id}).",
+    },
+    "sisu_played": {
+        "en": "{name} plays the SISU card and drives on.",
+        "da": "{name} spiller SISU-kortet og kører videre.",
+    },
+    "card_taken": {
+        "en": "{name} takes a gear {gear} card: {seconds} s{back}.",
+        "da": "{name} tager et {gear}. gears kort: {seconds} s{back_da}.",
+    },
+    "went_off": {
+        "en": "{name} goes off to the {side} into {terrain}: damage {damage}.",
+        "da": "{name} kører af til {side_da} i {terrain}: skade {damage}.",
+    },
+    "shortcut_drawn": {
+        "en": "{name} draws a {card} shortcut card.",
+        "da": "{name} trækker et genvejskort: {card_da}.",
+    },
+    "spare_fitted": {
+        "en": "{name} fits the spare wheel (+{penalty} s).",
+        "da": "{name} monterer reservehjulet (+{penalty} s).",
+    },
     "waited": {"en": "{name} cannot move and waits.", "da": "{name} kan ikke køre og venter."},
-    "finished": {"en": "{name} crosses the finish line: stage time {time} s.",
-                 "da": "{name} krydser målstregen: prøvetid {time} s."},
-    "retired": {"en": "{name} retires with damage {damage}.",
-                "da": "{name} udgår med skade {damage}."},
-    "stage_over": {"en": "Stage SS{number} is over: {times}.",
-                   "da": "Prøve SS{number} er slut: {times}."},
-    "repaired": {"en": "The mechanics repair {name}'s car.",
-                 "da": "Mekanikerne reparerer {name}s bil."},
+    "finished": {
+        "en": "{name} crosses the finish line: stage time {time} s.",
+        "da": "{name} krydser målstregen: prøvetid {time} s.",
+    },
+    "retired": {
+        "en": "{name} retires with damage {damage}.",
+        "da": "{name} udgår med skade {damage}.",
+    },
+    "stage_over": {
+        "en": "Stage SS{number} is over: {times}.",
+        "da": "Prøve SS{number} er slut: {times}.",
+    },
+    "repaired": {
+        "en": "The mechanics repair {name}'s car.",
+        "da": "Mekanikerne reparerer {name}s bil.",
+    },
     "rally_over": {"en": "The rally is over: {ranking}.", "da": "Rallyet er slut: {ranking}."},
 }
 REASONS = {
@@ -46,8 +74,16 @@ REASONS = {
     "jump": ("a jump taken too fast", "et hop taget for hurtigt"),
     "airborne": ("the turn ended in the air", "turen sluttede i luften"),
 }
-DA_WORDS = {"asphalt": "asfaltdæk", "snow": "vinterdæk", "left": "venstre", "right": "højre",
-            "spin": "snurretur", "clean": "rent", "dirty": "beskidt", "puncture": "punktering"}
+DA_WORDS = {
+    "asphalt": "asfaltdæk",
+    "snow": "vinterdæk",
+    "left": "venstre",
+    "right": "højre",
+    "spin": "snurretur",
+    "clean": "rent",
+    "dirty": "beskidt",
+    "puncture": "punktering",
+}
 
 
 def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:

@@ -114,25 +114,47 @@ def view(state: State) -> dict[str, Any]:
     stage = state.stage
     cars = []
     for seat, car in enumerate(state.cars):
-        cars.append({
-            "seat": seat, "name": state.names[seat], "status": car.status, "tyres": car.tyres,
-            "space": None if car.space is None else stage.gid(car.space), "off": car.off,
-            "gear": car.gear, "damage": car.damage, "punctures": car.punctures,
-            "tokens": car.tokens, "penalty": car.penalty, "spare_used": car.spare_used,
-            "sisu_used": car.sisu_used, "stack": [[c.gear, c.seconds, c.back] for c in car.stack],
-            "stage_time": car.stage_time, "stage_times": list(car.times),
-        })
+        cars.append(
+            {
+                "seat": seat,
+                "name": state.names[seat],
+                "status": car.status,
+                "tyres": car.tyres,
+                "space": None if car.space is None else stage.gid(car.space),
+                "off": car.off,
+                "gear": car.gear,
+                "damage": car.damage,
+                "punctures": car.punctures,
+                "tokens": car.tokens,
+                "penalty": car.penalty,
+                "spare_used": car.spare_used,
+                "sisu_used": car.sisu_used,
+                "stack": [[c.gear, c.seconds, c.back] for c in car.stack],
+                "stage_time": car.stage_time,
+                "stage_times": list(car.times),
+            }
+        )
     data: dict[str, Any] = {
-        "game": INFO.id, "rally": state.rally.id, "stage": stage.id,
-        "stage_number": state.stage_no + 1, "phase": state.phase, "round": state.round,
-        "order": list(state.order), "cars": cars,
-        "mud": [list(m) for m in state.mud], "notation": notation.format_state(state),
+        "game": INFO.id,
+        "rally": state.rally.id,
+        "stage": stage.id,
+        "stage_number": state.stage_no + 1,
+        "phase": state.phase,
+        "round": state.round,
+        "order": list(state.order),
+        "cars": cars,
+        "mud": [list(m) for m in state.mud],
+        "notation": notation.format_state(state),
     }
     turn = state.turn
     if turn is not None and state.phase == "race":
         data["turn"] = {
-            "seat": turn.seat, "technique": turn.technique, "used": list(turn.used),
-            "hazards": turn.hazards, "gear": turn.gear, "secured": turn.secured,
+            "seat": turn.seat,
+            "technique": turn.technique,
+            "used": list(turn.used),
+            "hazards": turn.hazards,
+            "gear": turn.gear,
+            "secured": turn.secured,
             "pool": "".join(turn.pool),
             "faces": "".join("H" if f else "." for f in turn.faces),
         }

@@ -49,7 +49,10 @@ def format_action(action: Action) -> str:
 
 _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"tyres (asphalt|snow)"), lambda m: Tyres(m[1])),
-    (re.compile(rf"(roll|secure) ({_DIE}) ({_SPACE})"), lambda m: Roll(m[2], m[3], m[1] == "secure")),
+    (
+        re.compile(rf"(roll|secure) ({_DIE}) ({_SPACE})"),
+        lambda m: Roll(m[2], m[3], m[1] == "secure"),
+    ),
     (re.compile(r"attack ([1-5]*G{0,2})"), lambda m: Attack(m[1])),
     (re.compile(rf"place ({_DIE})([.H]) ({_SPACE})"), lambda m: Place(m[1], m[2] == "H", m[3])),
     (re.compile(r"stop"), lambda m: Stop()),
@@ -68,7 +71,7 @@ def parse_action(text: str) -> Action:
     for pattern, build in _PATTERNS:
         match = pattern.fullmatch(line)
         if match:
-            return build(match)  # type: ignore[operator, no-any-return]
+            return build(match)  # type: ignore[operator]
     raise InvalidAction(
         f"cannot read {text!r} as a Rallyman action; forms: tyres snow, roll 4 t1:s05, "
         "secure G t1:s06, attack 345GG, place 4. t1:s05, stop, spare, sisu yes, face H, "

@@ -50,7 +50,8 @@ def die_risks(state: State) -> dict[Action, Fraction]:
         p = Fraction(0) if roll.secured else hazard_chance(state.options, roll.die)
         if target >= stage.finish:
             last = stage.spaces[car.space] if car.space is not None else None
-            risks[roll] = p if turn.hazards + 1 >= hazard_limit(state.options, car, last) else 0
+            at_limit = turn.hazards + 1 >= hazard_limit(state.options, car, last)
+            risks[roll] = p if at_limit else Fraction(0)
             continue
         space = stage.spaces[target]
         limit = corner_limit(state, turn.seat, space)
@@ -115,13 +116,18 @@ def state_plan_odds(state: State, plan: Sequence[str]) -> PlanOdds:
     """Returns the odds of finishing the turn with the remaining dice ``plan`` from here."""
     turn = turn_of(state)
     car = state.cars[turn.seat]
-    space = state.stage.spaces[car.space] if car.space is not None and (
-        car.space < state.stage.finish) else None
+    space = (
+        state.stage.spaces[car.space]
+        if car.space is not None and (car.space < state.stage.finish)
+        else None
+    )
     chances = [hazard_chance(state.options, d) for d in plan]
     return plan_odds(chances, hazard_limit(state.options, car, space), turn.hazards)
 
 
-def attack_table(options: Options | None = None) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
+def attack_table(
+    options: Options | None = None,
+) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
     """Returns §20.1: P(fewer hazards than the limit) for g gear + w gas dice, limits 3 and 2."""
     options = options or Options()
     gear, gas = hazard_chance(options, "1"), hazard_chance(options, GAS)
@@ -146,8 +152,7 @@ def standard_table(options: Options | None = None) -> dict[str, PlanOdds]:
     """Returns §20.2: the planned orders with the stop-at-two-hazards policy (limit 3)."""
     options = options or Options()
     return {
-        plan: plan_odds([hazard_chance(options, d) for d in plan.split(",")], 3)
-        for plan in PLANS
+        plan: plan_odds([hazard_chance(options, d) for d in plan.split(",")], 3) for plan in PLANS
     }
 
 
@@ -163,8 +168,10 @@ def _cell(p: Fraction) -> str:
 
 def format_tables(options: Options | None = None) -> str:
     """Returns the §20 tables as text."""
-    lines = ["Time attack: P(fewer hazards than the limit), limit 3 · limit 2",
-             "g \\ w | w = 0 | w = 1 | w = 2"]
+    lines = [
+        "Time attack: P(fewer hazards than the limit), limit 3 · limit 2",
+        "g \\ w | w = 0 | w = 1 | w = 2",
+    ]
     table = attack_table(options)
     for g in range(6):
         cells = [
@@ -173,16 +180,31 @@ def format_tables(options: Options | None = None) -> str:
         ]
         lines.append(f"{g} | " + " | ".join(cells))
     counts = seven_dice_hazards(options)
-    lines.append("All 7 dice, P(0..7 hazards): " + ", ".join(
-        f"{p.numerator}/{p.denominator}" for p in counts))
-    lines += ["", "Standard technique, stop at 2 hazards (limit 3):",
-              "planned order | P(spaces = k) | E[spaces] | P(all dice) | P(LoC pushing all)"]
+    lines.append(
+        "All 7 dice, P(0..7 hazards): "
+        + ", ".join(f"{p.numerator}/{p.denominator}" for p in counts)
+    )
+    lines += [
+        "",
+        "Standard technique, stop at 2 hazards (limit 3):",
+        "planned order | P(spaces = k) | E[spaces] | P(all dice) | P(LoC pushing all)",
+    ]
     for plan, odds in standard_table(options).items():
         dist = ", ".join(f"{k}: {_cell(p)}" for k, p in odds.spaces.items())
-        lines.append(f"{plan} | {dist} | {float(odds.expected_spaces):.3f} | "
-                     f"{float(odds.all_dice):.3f} | {_cell(odds.loc_if_pushing)}")
+        lines.append(
+            f"{plan} | {dist} | {float(odds.expected_spaces):.3f} | "
+            f"{float(odds.all_dice):.3f} | {_cell(odds.loc_if_pushing)}"
+        )
     return "\n".join(lines)
 
 
-__all__ = ["Roll", "attack_table", "die_risks", "format_tables", "plan_odds",
-           "seven_dice_hazards", "standard_table", "state_plan_odds"]
+__all__ = [
+    "Roll",
+    "attack_table",
+    "die_risks",
+    "format_tables",
+    "plan_odds",
+    "seven_dice_hazards",
+    "standard_table",
+    "state_plan_odds",
+]

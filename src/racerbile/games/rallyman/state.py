@@ -38,7 +38,11 @@ class Options:
     super_rally: bool = False
     super_rally_penalty_s: int = 600
     gear_backs: tuple[tuple[int, int, int], ...] = (
-        (20, 0, 0), (26, 0, 0), (9, 9, 9), (2, 13, 13), (1, 15, 14)
+        (20, 0, 0),
+        (26, 0, 0),
+        (9, 9, 9),
+        (2, 13, 13),
+        (1, 15, 14),
     )  # spin, off left, off right per gear deck 1-5 (RM-CARD-1)
 
 

@@ -107,8 +107,13 @@ class RallymanTracks:
             "name": track.name,
             "description": track.description,
             "stages": [
-                {"id": s.id, "name": s.name, "spaces": len(s.spaces),
-                 "dice_to_finish": s.to_finish[s.entry], "mechanics_after": m}
+                {
+                    "id": s.id,
+                    "name": s.name,
+                    "spaces": len(s.spaces),
+                    "dice_to_finish": s.to_finish[s.entry],
+                    "mechanics_after": m,
+                }
                 for s, m in zip(track.stages, track.mechanics_after, strict=True)
             ],
             "max_players": 4,

@@ -40,7 +40,9 @@ def load_toml(raw: bytes | str, source: str, fmt: str) -> tuple[dict[str, Any], 
     """
     if isinstance(raw, bytes):
         if len(raw) > MAX_FILE_BYTES:
-            raise TrackError(f"{source}: {len(raw)} bytes; rally files are at most {MAX_FILE_BYTES}")
+            raise TrackError(
+                f"{source}: {len(raw)} bytes; rally files are at most {MAX_FILE_BYTES}"
+            )
         if b"\x00" in raw:
             raise TrackError(f"{source}: this is a binary file, not a TOML {fmt} file")
         try:
@@ -66,8 +68,8 @@ def load_toml(raw: bytes | str, source: str, fmt: str) -> tuple[dict[str, Any], 
             ) from None
         if "(at line " in message:
             what, _, where = message.rpartition(" (at line ")
-            line, _, col = where.rstrip(")").partition(", column ")
-            raise TrackError(f"{source}:{line}:{col}: TOML syntax error: {what}") from None
+            row, _, col = where.rstrip(")").partition(", column ")
+            raise TrackError(f"{source}:{row}:{col}: TOML syntax error: {what}") from None
         raise TrackError(f"{source}: TOML syntax error: {message}") from None
     if data.get("format") != fmt:
         raise TrackError(

@@ -20,8 +20,13 @@ from .model import Rally, Space, Stage
 
 SCALE = 190.0
 TERRAIN_COLOURS = {
-    "grass": "#79b94a", "field": "#d8c06a", "forest": "#2e6a35", "water": "#3b82c4",
-    "rock": "#8d8d8d", "building": "#b4533c", "shortcut": "#8b5a2b",
+    "grass": "#79b94a",
+    "field": "#d8c06a",
+    "forest": "#2e6a35",
+    "water": "#3b82c4",
+    "rock": "#8d8d8d",
+    "building": "#b4533c",
+    "shortcut": "#8b5a2b",
 }
 FACE_FILL = {"asphalt": "#dfe8cf", "snow": "#f4f8fc"}
 ROAD_FILL = {"asphalt": "#5a5a5a", "snow": "#aab8c6"}
@@ -49,7 +54,9 @@ def render_stage_svg(
     head = (
         f'<text x="{pad}" y="30" font-size="22" font-weight="bold">{escape(stage.name)}'
         f'<tspan font-size="14" font-weight="normal"> — {len(stage.spaces)} spaces, '
-        f"{stage.to_finish[stage.entry]} dice to the finish</tspan></text>" if title else ""
+        f"{stage.to_finish[stage.entry]} dice to the finish</tspan></text>"
+        if title
+        else ""
     )
     legend = _legend(pad, height - 56)
     return (
@@ -100,12 +107,16 @@ def _stage_body(
         xs += [p[0] for p in pts]
         ys += [p[1] for p in pts]
         poly = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-        out.append(f'<polygon points="{poly}" fill="{FACE_FILL[place.surface]}" '
-                   f'stroke="#9aa58a" stroke-width="2" data-tile="{place.instance}"/>')
+        out.append(
+            f'<polygon points="{poly}" fill="{FACE_FILL[place.surface]}" '
+            f'stroke="#9aa58a" stroke-width="2" data-tile="{place.instance}"/>'
+        )
         cx, cy = _px(_centre(place.at))
-        out.append(f'<text x="{cx:.1f}" y="{cy - 0.78 * SCALE:.1f}" font-size="11" '
-                   f'text-anchor="middle" fill="#6b7561">{escape(place.tile)} '
-                   f'{place.face} · {escape(place.name)} · {place.surface}</text>')
+        out.append(
+            f'<text x="{cx:.1f}" y="{cy - 0.78 * SCALE:.1f}" font-size="11" '
+            f'text-anchor="middle" fill="#6b7561">{escape(place.tile)} '
+            f"{place.face} · {escape(place.name)} · {place.surface}</text>"
+        )
     out += _roads(stage)
     out += _line(stage.start_edge, "start")
     out += _line(stage.finish_edge, "finish")
@@ -152,12 +163,16 @@ def _roads(stage: Stage) -> list[str]:
             elif link.bailout:
                 style = 'stroke="#d98c2b" stroke-width="3" stroke-dasharray="4 4"'
             elif "slide" in kinds:
-                style = f'stroke="{ROAD_FILL[stage.spaces[i].surface]}" stroke-width="12" ' \
+                style = (
+                    f'stroke="{ROAD_FILL[stage.spaces[i].surface]}" stroke-width="12" '
                     'stroke-opacity="0.55"'
+                )
             else:
                 style = f'stroke="{ROAD_FILL[stage.spaces[i].surface]}" stroke-width="22"'
-            out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
-                       f'{style} stroke-linecap="round"/>')
+            out.append(
+                f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
+                f'{style} stroke-linecap="round"/>'
+            )
     return out
 
 
@@ -185,8 +200,10 @@ def _verges(stage: Stage, i: int, space: Space) -> list[str]:
         off = 0.095 * SCALE * side
         vx, vy = x + dy * off, y - dx * off
         colour = TERRAIN_COLOURS.get(terrain, "#ccc")
-        out.append(f'<circle cx="{vx:.1f}" cy="{vy:.1f}" r="4.5" fill="{colour}" '
-                   f'stroke="#fff" stroke-width="1"><title>{terrain}</title></circle>')
+        out.append(
+            f'<circle cx="{vx:.1f}" cy="{vy:.1f}" r="4.5" fill="{colour}" '
+            f'stroke="#fff" stroke-width="1"><title>{terrain}</title></circle>'
+        )
     return out
 
 
@@ -197,35 +214,47 @@ def _space(stage: Stage, i: int, space: Space, ids: bool) -> list[str]:
     if space.kind == "slide":
         dx, dy = heading(stage, i)
         angle = math.degrees(math.atan2(dy, dx)) + 90
-        out.append(f'<rect x="{x - 14:.1f}" y="{y - 6:.1f}" width="28" height="12" rx="3" '
-                   f'fill="#f3a33c" stroke="#8a4b00" stroke-width="1.5" '
-                   f'transform="rotate({angle:.0f} {x:.1f} {y:.1f})" {cell}/>')
+        out.append(
+            f'<rect x="{x - 14:.1f}" y="{y - 6:.1f}" width="28" height="12" rx="3" '
+            f'fill="#f3a33c" stroke="#8a4b00" stroke-width="1.5" '
+            f'transform="rotate({angle:.0f} {x:.1f} {y:.1f})" {cell}/>'
+        )
         out.append(_label(x, y, str(space.exact_gear), "#4a2500"))
     elif space.kind == "shortcut":
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="#8b5a2b" stroke="#4a2c10" '
-                   f'stroke-width="1.5" {cell}/>')
+        out.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="#8b5a2b" stroke="#4a2c10" '
+            f'stroke-width="1.5" {cell}/>'
+        )
         out.append(_label(x, y, f"K{space.max_gear}", "#fff", 9))
     else:
         ring = "#d22" if space.role == "inside" else "#333"
         dash = ' stroke-dasharray="3 2"' if space.airborne else ""
         width = 3 if space.role == "inside" else 1.5
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#fff" stroke="{ring}" '
-                   f'stroke-width="{width}"{dash} {cell}/>')
+        out.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#fff" stroke="{ring}" '
+            f'stroke-width="{width}"{dash} {cell}/>'
+        )
         if space.max_gear is not None:
             out.append(_label(x, y, str(space.max_gear), "#d22"))
     if space.jump is not None:
-        out.append(f'<path d="M{x - 13:.1f},{y + 14:.1f} l26,0 l0,-9 z" fill="#1f4e8c"/>'
-                   f'<text x="{x + 16:.1f}" y="{y + 14:.1f}" font-size="11" fill="#1f4e8c" '
-                   f'font-weight="bold">jump {space.jump}</text>')
+        out.append(
+            f'<path d="M{x - 13:.1f},{y + 14:.1f} l26,0 l0,-9 z" fill="#1f4e8c"/>'
+            f'<text x="{x + 16:.1f}" y="{y + 14:.1f}" font-size="11" fill="#1f4e8c" '
+            f'font-weight="bold">jump {space.jump}</text>'
+        )
     if ids:
-        out.append(f'<text x="{x:.1f}" y="{y - 13:.1f}" font-size="7" text-anchor="middle" '
-                   f'fill="#444">{escape(space.gid)}</text>')
+        out.append(
+            f'<text x="{x:.1f}" y="{y - 13:.1f}" font-size="7" text-anchor="middle" '
+            f'fill="#444">{escape(space.gid)}</text>'
+        )
     return out
 
 
 def _label(x: float, y: float, text: str, colour: str, size: int = 11) -> str:
-    return (f'<text x="{x:.1f}" y="{y + size / 2.8:.1f}" font-size="{size}" font-weight="bold" '
-            f'text-anchor="middle" fill="{colour}">{escape(text)}</text>')
+    return (
+        f'<text x="{x:.1f}" y="{y + size / 2.8:.1f}" font-size="{size}" font-weight="bold" '
+        f'text-anchor="middle" fill="{colour}">{escape(text)}</text>'
+    )
 
 
 def _cars(stage: Stage, cars: Sequence[CarMark]) -> list[str]:
@@ -242,10 +271,12 @@ def _cars(stage: Stage, cars: Sequence[CarMark]) -> list[str]:
             side = 1 if car.off_road == "left" else -1
             x, y = x + dy * 0.2 * SCALE * side, y - dx * 0.2 * SCALE * side
         x += (k - 0.5) * 10 if seen[car.space] > 1 or k else 0
-        out.append(f'<rect x="{x - 8:.1f}" y="{y - 5:.1f}" width="16" height="10" rx="3" '
-                   f'fill="{car.colour}" stroke="#000"/>'
-                   f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle" '
-                   f'fill="#fff">{escape(car.label)}</text>')
+        out.append(
+            f'<rect x="{x - 8:.1f}" y="{y - 5:.1f}" width="16" height="10" rx="3" '
+            f'fill="{car.colour}" stroke="#000"/>'
+            f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle" '
+            f'fill="#fff">{escape(car.label)}</text>'
+        )
     return out
 
 
@@ -255,18 +286,19 @@ def _legend(x: float, y: float) -> str:
     for k, (terrain, colour) in enumerate(TERRAIN_COLOURS.items()):
         damage = TERRAIN_DAMAGE.get(terrain)
         text = f"{terrain} {damage}" if damage is not None else "shortcut"
-        items.append(f'<circle cx="{x + 8 + k * 88}" cy="{y}" r="6" fill="{colour}"/>'
-                     f'<text x="{x + 18 + k * 88}" y="{y + 4}" font-size="12">{text}</text>')
+        items.append(
+            f'<circle cx="{x + 8 + k * 88}" cy="{y}" r="6" fill="{colour}"/>'
+            f'<text x="{x + 18 + k * 88}" y="{y + 4}" font-size="12">{text}</text>'
+        )
     x -= 96
     keys = (
-        '<circle cx="{0}" cy="{1}" r="9" fill="#fff" stroke="#d22" stroke-width="3"/>'
-        '<text x="{2}" y="{3}" font-size="12">inside line: max gear</text>'
-        '<rect x="{4}" y="{5}" width="24" height="10" fill="#f3a33c" stroke="#8a4b00"/>'
-        '<text x="{6}" y="{3}" font-size="12">slide: the one gear</text>'
-        '<circle cx="{7}" cy="{1}" r="9" fill="#8b5a2b"/>'
-        '<text x="{8}" y="{3}" font-size="12">shortcut K: max gear, draw a card</text>'
-        '<path d="M{9},{10} l22,0 l0,-8 z" fill="#1f4e8c"/>'
-        '<text x="{11}" y="{3}" font-size="12">jump: gear value</text>'
-    ).format(x + 8, y + 26, x + 22, y + 30, x + 190, y + 21, x + 220, x + 370, x + 384,
-             x + 600, y + 32, x + 628)
+        f'<circle cx="{x + 8}" cy="{y + 26}" r="9" fill="#fff" stroke="#d22" stroke-width="3"/>'
+        f'<text x="{x + 22}" y="{y + 30}" font-size="12">inside line: max gear</text>'
+        f'<rect x="{x + 190}" y="{y + 21}" width="24" height="10" fill="#f3a33c" stroke="#8a4b00"/>'
+        f'<text x="{x + 220}" y="{y + 30}" font-size="12">slide: the one gear</text>'
+        f'<circle cx="{x + 370}" cy="{y + 26}" r="9" fill="#8b5a2b"/>'
+        f'<text x="{x + 384}" y="{y + 30}" font-size="12">shortcut K: max gear, draw a card</text>'
+        f'<path d="M{x + 600},{y + 32} l22,0 l0,-8 z" fill="#1f4e8c"/>'
+        f'<text x="{x + 628}" y="{y + 30}" font-size="12">jump: gear value</text>'
+    )
     return "".join(items) + keys

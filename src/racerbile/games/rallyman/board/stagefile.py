@@ -159,8 +159,11 @@ class _StageCompiler:
         tiles_used: set[str] = set()
         for i, lay in enumerate(self.spec.layout):
             if lay.tile in tiles_used:
-                self.say(("layout", i, "tile"), f"tile {lay.tile} is laid twice; the set holds "
-                         "one of each (a board may be crossed twice by two route steps)")
+                self.say(
+                    ("layout", i, "tile"),
+                    f"tile {lay.tile} is laid twice; the set holds "
+                    "one of each (a board may be crossed twice by two route steps)",
+                )
             tiles_used.add(lay.tile)
             if lay.instance in found:
                 self.say(("layout", i, "instance"), f"instance {lay.instance!r} is used twice")
@@ -180,8 +183,9 @@ class _StageCompiler:
         for i, route in enumerate(self.spec.route):
             lay = layouts.get(route.instance)
             if lay is None:
-                self.say(("route", i, "instance"), f"instance {route.instance!r} is not in "
-                         "the layout")
+                self.say(
+                    ("route", i, "instance"), f"instance {route.instance!r} is not in the layout"
+                )
                 continue
             tile = self.tiles[lay.tile]
             enter, leave = tile.port(route.from_), tile.port(route.to)
@@ -193,8 +197,11 @@ class _StageCompiler:
                 continue
             kept = _on_road(tile, enter.space, leave.space)
             if not kept:
-                self.say(("route", i, "to"), f"on tile {tile.id} no road leads from port "
-                         f"{route.from_} to port {route.to} (check 8)")
+                self.say(
+                    ("route", i, "to"),
+                    f"on tile {tile.id} no road leads from port "
+                    f"{route.from_} to port {route.to} (check 8)",
+                )
                 continue
             for sid in kept:
                 if (route.instance, sid) in used:
@@ -213,28 +220,41 @@ class _StageCompiler:
             in_edge = (in_port.edge + b.layout.rot) % 6
             beyond = Hex(*a.layout.at).neighbor(out_edge)
             if tuple(beyond) != b.layout.at or in_edge != opposite(out_edge):
-                self.say(("route", i, "from"), f"port {in_port.id} of {b.instance} does not "
-                         f"touch port {out_port.id} of {a.instance}: that port's edge leads to "
-                         f"{list(beyond)} (check 1)")
+                self.say(
+                    ("route", i, "from"),
+                    f"port {in_port.id} of {b.instance} does not "
+                    f"touch port {out_port.id} of {a.instance}: that port's edge leads to "
+                    f"{list(beyond)} (check 1)",
+                )
             elif in_port.lane != -out_port.lane:
-                self.say(("route", i, "from"), f"lanes do not match: {out_port.lane} against "
-                         f"{in_port.lane} (check 1)")
+                self.say(
+                    ("route", i, "from"),
+                    f"lanes do not match: {out_port.lane} against {in_port.lane} (check 1)",
+                )
 
     def ends(self, steps: list[_Step]) -> None:
         first, last = self.spec.route[0], self.spec.route[-1]
         start, finish = self.spec.start, self.spec.finish
         if (start.instance, start.port) != (first.instance, first.from_):
-            self.say(("start",), f"the start must be the route's first port "
-                     f"{first.instance}/{first.from_}")
+            self.say(
+                ("start",),
+                f"the start must be the route's first port {first.instance}/{first.from_}",
+            )
         if (finish.instance, finish.port) != (last.instance, last.to):
-            self.say(("finish",), f"the finish must be the route's last port "
-                     f"{last.instance}/{last.to}")
-        for which, step, sid in (("start", steps[0], steps[0].entry),
-                                 ("finish", steps[-1], steps[-1].exit)):
+            self.say(
+                ("finish",), f"the finish must be the route's last port {last.instance}/{last.to}"
+            )
+        for which, step, sid in (
+            ("start", steps[0], steps[0].entry),
+            ("finish", steps[-1], steps[-1].exit),
+        ):
             space = step.tile.space(sid)
             if space.kind != "road" or space.corner or space.jump or space.limit:
-                self.say((which,), f"the space next to the {which} line ({step.instance}:{sid}) "
-                         "must be plain road (check 7)")
+                self.say(
+                    (which,),
+                    f"the space next to the {which} line ({step.instance}:{sid}) "
+                    "must be plain road (check 7)",
+                )
 
     def build(self, steps: list[_Step]) -> Stage:
         index: dict[str, int] = {}
@@ -255,9 +275,11 @@ class _StageCompiler:
                     if lk.to in step.kept
                 ]
                 if sid == step.exit:
-                    target = len(index) if k == len(steps) - 1 else index[
-                        f"{steps[k + 1].instance}:{steps[k + 1].entry}"
-                    ]
+                    target = (
+                        len(index)
+                        if k == len(steps) - 1
+                        else index[f"{steps[k + 1].instance}:{steps[k + 1].entry}"]
+                    )
                     nxt.append(Link(target))
                 links.append(tuple(nxt))
         return Stage(
@@ -274,7 +296,12 @@ class _StageCompiler:
         )
 
     def space(
-        self, step: _Step, k: int, s: SpaceSpec, surface: str, index: dict[str, int],
+        self,
+        step: _Step,
+        k: int,
+        s: SpaceSpec,
+        surface: str,
+        index: dict[str, int],
         airborne: set[str],
     ) -> Space:
         gid = f"{step.instance}:{s.id}"
@@ -358,8 +385,15 @@ def _unique(steps: list[_Step]) -> list[_Step]:
 
 def _placement(step: _Step) -> Placement:
     face = step.tile.spec.faces[step.layout.face]
-    return Placement(step.instance, step.tile.id, step.tile.spec.name, step.layout.face,
-                     face.surface, step.layout.at, step.layout.rot)
+    return Placement(
+        step.instance,
+        step.tile.id,
+        step.tile.spec.name,
+        step.layout.face,
+        face.surface,
+        step.layout.at,
+        step.layout.rot,
+    )
 
 
 def _to_stage(layout: LayoutSpec, at: tuple[float, float]) -> tuple[float, float]:

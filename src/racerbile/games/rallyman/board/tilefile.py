@@ -25,7 +25,7 @@ Warnings (returned, not raised): a slide longer than 3 (only two gas dice exist)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -201,13 +201,17 @@ class _TileChecker:
         return self.problems
 
     def ids(self) -> None:
-        for name, items in (("space", self.spec.space), ("port", self.spec.port),
-                            ("corner", self.spec.corner)):
+        tables: dict[str, list[str]] = {
+            "space": [s.id for s in self.spec.space],
+            "port": [p.id for p in self.spec.port],
+            "corner": [c.id for c in self.spec.corner],
+        }
+        for name, ids in tables.items():
             seen: set[str] = set()
-            for i, item in enumerate(items):
-                if item.id in seen:
-                    self.say((name, i, "id"), f"{name} id {item.id!r} is used twice")
-                seen.add(item.id)
+            for i, item_id in enumerate(ids):
+                if item_id in seen:
+                    self.say((name, i, "id"), f"{name} id {item_id!r} is used twice")
+                seen.add(item_id)
         for face in ("A", "B"):
             if face not in self.spec.faces:
                 self.say(("faces",), f"face {face} is missing; a tile has faces A and B")
@@ -223,7 +227,8 @@ class _TileChecker:
                     self.say_space(s.id, ("links", j, "to"), f"links to unknown space {link.to!r}")
                 elif target.progress <= s.progress:
                     self.say_space(
-                        s.id, ("links", j, "to"),
+                        s.id,
+                        ("links", j, "to"),
                         f"progress must increase along the link to {link.to} "
                         f"({s.progress} -> {target.progress}; RM-TILE-1 check 3)",
                     )
@@ -240,8 +245,10 @@ class _TileChecker:
             elif port.dir == "in" and self.by_id[port.space].kind != "road":
                 self.say(("port", i, "space"), f"port {port.id} must enter onto a road space")
             if (port.edge, port.lane) in places:
-                self.say(("port", i, "edge"), f"port {port.id}: edge {port.edge} lane "
-                         f"{port.lane} already has a port")
+                self.say(
+                    ("port", i, "edge"),
+                    f"port {port.id}: edge {port.edge} lane {port.lane} already has a port",
+                )
             places.add((port.edge, port.lane))
         outs = {p.space for p in self.spec.port if p.dir == "out"}
         for s in self.spec.space:
@@ -268,17 +275,29 @@ class _TileChecker:
             if s.kind == "shortcut":
                 continue
             if s.verge is None:
-                self.say_space(s.id, ("verge",), "a road or slide space needs verge.left and "
-                               "verge.right (off-road damage, check 6)")
+                self.say_space(
+                    s.id,
+                    ("verge",),
+                    "a road or slide space needs verge.left and "
+                    "verge.right (off-road damage, check 6)",
+                )
                 continue
             for side in ("left", "right"):
                 terrain = getattr(s.verge, side)
                 if terrain not in known:
-                    self.say_space(s.id, ("verge", side), f"terrain {terrain!r} is not in "
-                                   f"terrain_damage ({', '.join(sorted(known))})")
+                    self.say_space(
+                        s.id,
+                        ("verge", side),
+                        f"terrain {terrain!r} is not in "
+                        f"terrain_damage ({', '.join(sorted(known))})",
+                    )
                 elif terrain == SHORTCUT_VERGE and not self._has_shortcut(s):
-                    self.say_space(s.id, ("verge", side), "a shortcut verge needs the space "
-                                   "to belong to a corner that has a shortcut")
+                    self.say_space(
+                        s.id,
+                        ("verge", side),
+                        "a shortcut verge needs the space "
+                        "to belong to a corner that has a shortcut",
+                    )
 
     def _has_shortcut(self, s: SpaceSpec) -> bool:
         corner = next((c for c in self.spec.corner if s.corner and c.id == s.corner.id), None)
@@ -290,16 +309,20 @@ class _TileChecker:
             for role in ("inside", "slide", "shortcut"):
                 for sid in getattr(corner, role):
                     if sid not in self.by_id:
-                        self.say(("corner", i, role), f"corner {corner.id} lists unknown "
-                                 f"space {sid!r}")
+                        self.say(
+                            ("corner", i, role), f"corner {corner.id} lists unknown space {sid!r}"
+                        )
                     listed[sid] = (corner.id, role)
             self.slide_chain(corner)
             self.shortcut_line(corner)
         for s in self.spec.space:
             ref = (s.corner.id, s.corner.role) if s.corner else None
             if ref != listed.get(s.id):
-                self.say_space(s.id, ("corner",), f"corner {ref} does not match the corner "
-                               f"lists ({listed.get(s.id)})")
+                self.say_space(
+                    s.id,
+                    ("corner",),
+                    f"corner {ref} does not match the corner lists ({listed.get(s.id)})",
+                )
             if s.kind == "slide" and (not s.corner or s.corner.role != "slide"):
                 self.say_space(s.id, ("kind",), "a slide space must be a corner's slide line")
             if s.kind == "shortcut" and (not s.corner or s.corner.role != "shortcut"):
@@ -313,35 +336,56 @@ class _TileChecker:
             return
         gears = {s.limit.exact_gear if s.limit else None for s in chain}
         if len(gears) != 1 or None in gears:
-            self.say_space(chain[0].id, ("limit", "exact_gear"), f"slide of corner {corner.id}: "
-                           "every slide space needs the same exact_gear (check 4)")
+            self.say_space(
+                chain[0].id,
+                ("limit", "exact_gear"),
+                f"slide of corner {corner.id}: "
+                "every slide space needs the same exact_gear (check 4)",
+            )
         n = len(chain)
         if n > 3:
-            self.warnings.append(f"{self.source}: tile {self.spec.id}: corner {corner.id}: a "
-                                 f"slide of {n} spaces needs more than the two gas dice")
+            self.warnings.append(
+                f"{self.source}: tile {self.spec.id}: corner {corner.id}: a "
+                f"slide of {n} spaces needs more than the two gas dice"
+            )
         inside = set(corner.inside)
         for k, s in enumerate(chain, start=1):
             ref = s.corner
             if ref is None or ref.index != k or ref.of != n:
-                self.say_space(s.id, ("corner", "index"), f"slide space {k} of {n} must say "
-                               f"index = {k}, of = {n} (check 4)")
+                self.say_space(
+                    s.id,
+                    ("corner", "index"),
+                    f"slide space {k} of {n} must say index = {k}, of = {n} (check 4)",
+                )
             if s.kind != "slide":
-                self.say_space(s.id, ("kind",), "a slide line space must have kind = \"slide\"")
+                self.say_space(s.id, ("kind",), 'a slide line space must have kind = "slide"')
             if s.beside not in inside:
-                self.say_space(s.id, ("beside",), "a slide space needs beside = the inside "
-                               "space alongside it (RM-LOC-3)")
+                self.say_space(
+                    s.id,
+                    ("beside",),
+                    "a slide space needs beside = the inside space alongside it (RM-LOC-3)",
+                )
             for j, link in enumerate(s.links):
                 if link.type != "bailout":
                     continue
                 if k == n:
-                    self.say_space(s.id, ("links", j, "type"), "no bail-out from the last "
-                                   "slide space (RM-CORNER-2, check 4)")
+                    self.say_space(
+                        s.id,
+                        ("links", j, "type"),
+                        "no bail-out from the last slide space (RM-CORNER-2, check 4)",
+                    )
                 if link.to not in inside:
-                    self.say_space(s.id, ("links", j, "to"), "a bail-out must lead onto the "
-                                   "inside line of the same corner")
+                    self.say_space(
+                        s.id,
+                        ("links", j, "to"),
+                        "a bail-out must lead onto the inside line of the same corner",
+                    )
             if k < n and chain[k].id not in [lk.to for lk in s.links if lk.type == "road"]:
-                self.say_space(s.id, ("links",), f"slide space {k} must link to slide space "
-                               f"{k + 1} ({chain[k].id})")
+                self.say_space(
+                    s.id,
+                    ("links",),
+                    f"slide space {k} must link to slide space {k + 1} ({chain[k].id})",
+                )
 
     def shortcut_line(self, corner: CornerSpec) -> None:
         line = [self.by_id[sid] for sid in corner.shortcut if sid in self.by_id]
@@ -350,23 +394,35 @@ class _TileChecker:
             if not (s.limit and s.limit.max_gear):
                 self.say_space(s.id, ("limit", "max_gear"), "a shortcut needs max_gear (check 5)")
             if k == 0 and s.on_enter != "draw_shortcut_card":
-                self.say_space(s.id, ("on_enter",), 'the first shortcut space needs on_enter = '
-                               '"draw_shortcut_card" (check 5)')
+                self.say_space(
+                    s.id,
+                    ("on_enter",),
+                    'the first shortcut space needs on_enter = "draw_shortcut_card" (check 5)',
+                )
             if k > 0 and s.on_enter is not None:
                 self.say_space(s.id, ("on_enter",), "only the first shortcut space draws a card")
             if s.beside is None or self.by_id.get(s.beside, s).kind != "road":
-                self.say_space(s.id, ("beside",), "a shortcut space needs beside = the road "
-                               "space next to it (RM-LOC-3)")
+                self.say_space(
+                    s.id,
+                    ("beside",),
+                    "a shortcut space needs beside = the road space next to it (RM-LOC-3)",
+                )
         if not line:
             return
         entries = self.preds[line[0].id]
         if not entries or any(self.by_id[p].id in members for p in entries):
-            self.say_space(line[0].id, ("id",), "a shortcut must be entered from a space "
-                           "before the corner (check 5)")
+            self.say_space(
+                line[0].id,
+                ("id",),
+                "a shortcut must be entered from a space before the corner (check 5)",
+            )
         exits = [self.by_id[lk.to] for lk in line[-1].links if lk.to in self.by_id]
         if not exits or any(e.id in members or e.kind != "road" for e in exits):
-            self.say_space(line[-1].id, ("links",), "a shortcut must lead back onto the road "
-                           "after the corner (check 5)")
+            self.say_space(
+                line[-1].id,
+                ("links",),
+                "a shortcut must lead back onto the road after the corner (check 5)",
+            )
 
     def jumps(self) -> None:
         for s in self.spec.space:
@@ -376,17 +432,19 @@ class _TileChecker:
                 self.say_space(s.id, ("jump",), "a jump must be on a plain road space")
             frontier = [s.id]
             for _ in range(s.jump.airborne):
-                frontier = [lk.to for sid in frontier for lk in self.by_id[sid].links
-                            if lk.to in self.by_id]
+                frontier = [
+                    lk.to for sid in frontier for lk in self.by_id[sid].links if lk.to in self.by_id
+                ]
                 for sid in frontier:
                     if self.by_id[sid].kind != "road":
-                        self.say_space(s.id, ("jump", "airborne"), f"airborne space {sid} "
-                                       "must be a road space")
+                        self.say_space(
+                            s.id, ("jump", "airborne"), f"airborne space {sid} must be a road space"
+                        )
                 if not frontier:
                     self.say_space(s.id, ("jump", "airborne"), "the jump lands beyond the tile")
 
 
-def _closure(starts: Iterable[str], step: object) -> set[str]:
+def _closure(starts: Iterable[str], step: Callable[[str], Iterable[str]]) -> set[str]:
     seen: set[str] = set()
     todo = list(starts)
     while todo:
@@ -394,5 +452,5 @@ def _closure(starts: Iterable[str], step: object) -> set[str]:
         if here in seen:
             continue
         seen.add(here)
-        todo.extend(step(here))  # type: ignore[operator]
+        todo.extend(step(here))
     return seen

@@ -50,8 +50,9 @@ from .turn import (
 def start(rally: Rally, names: tuple[str, ...], options: Options) -> State:
     """Returns the rally before the tyres are fitted (start order = seat order, A30)."""
     order = tuple(range(len(names)))
-    return State(rally, options, names, tuple(Car() for _ in names), tyre_queue=order,
-                 start_order=order)
+    return State(
+        rally, options, names, tuple(Car() for _ in names), tyre_queue=order, start_order=order
+    )
 
 
 def to_act(state: State) -> Actor:
@@ -152,13 +153,19 @@ def _apply_driver(state: State, action: Action, events: list[Event]) -> State:
         return apply_sisu(state, action.play, events)
     if isinstance(action, Spare):
         if not can_fit_spare(state):
-            raise IllegalAction("the spare wheel is fitted at the start of the turn, once per "
-                                "rally, to a punctured car", rule_id="RM-TYRE-2")
+            raise IllegalAction(
+                "the spare wheel is fitted at the start of the turn, once per "
+                "rally, to a punctured car",
+                rule_id="RM-TYRE-2",
+            )
         return apply_spare(state, events)
     if isinstance(action, Stop):
         if Stop() not in legal_actions(state):
-            raise IllegalAction("the turn cannot end now: roll at least one die when one is "
-                                "legal (A2), and finish a time attack", rule_id="RM-TURN-1")
+            raise IllegalAction(
+                "the turn cannot end now: roll at least one die when one is "
+                "legal (A2), and finish a time attack",
+                rule_id="RM-TURN-1",
+            )
         return apply_stop(state, events)
     raise IllegalAction(f"{action} is not a driver's action now")
 
@@ -171,8 +178,9 @@ def _fit_tyres(state: State, action: Tyres, events: list[Event]) -> State:
     state = dataclasses.replace(state, cars=tuple(cars), tyre_queue=state.tyre_queue[1:])
     if state.tyre_queue:
         return state
-    return start_stage(state, len(state.cars[state.start_order[0]].times), state.start_order,
-                       events)
+    return start_stage(
+        state, len(state.cars[state.start_order[0]].times), state.start_order, events
+    )
 
 
 __all__ = ["apply", "chance_outcomes", "legal_actions", "ranking", "start", "to_act"]

@@ -33,8 +33,16 @@ def attack_actions(state: State) -> list[Attack]:
     return [
         Attack(pool)
         for pool in candidate_pools(turn.gear_allowed, turn.gas_allowed)
-        if pool_orderable(state, turn.seat, car.space, turn.gear, turn.start_gear, (),
-                          turn.must_first, tuple(pool))
+        if pool_orderable(
+            state,
+            turn.seat,
+            car.space,
+            turn.gear,
+            turn.start_gear,
+            (),
+            turn.must_first,
+            tuple(pool),
+        )
     ]
 
 
@@ -46,8 +54,9 @@ def pool_limit(state: State, size: int) -> int:
     limits = []
     frontier = [link.to for link in links_from(state, car.space)]
     for _ in range(size):
-        limits += [hazard_limit(state.options, car, stage.spaces[i])
-                   for i in frontier if i < stage.finish]
+        limits += [
+            hazard_limit(state.options, car, stage.spaces[i]) for i in frontier if i < stage.finish
+        ]
         frontier = sorted({lk.to for i in frontier if i < stage.finish for lk in stage.links[i]})
     return min(limits, default=state.options.hazard_limit)
 
@@ -60,8 +69,12 @@ def apply_attack(state: State, action: Attack, events: list[Event]) -> State:
             "(2-7 dice, gears ±1 in a run, no overspeed, no dice past the finish)",
             rule_id="RM-ATT-1",
         )
-    return with_turn(state, technique="attack", pool=tuple(action.dice),
-                     pool_limit=pool_limit(state, len(action.dice)))
+    return with_turn(
+        state,
+        technique="attack",
+        pool=tuple(action.dice),
+        pool_limit=pool_limit(state, len(action.dice)),
+    )
 
 
 def faces_outcomes(state: State) -> list[tuple[Faces, Fraction]]:
@@ -101,8 +114,16 @@ def place_actions(state: State) -> list[Place]:
     stage = state.stage
     rest = [i for i in range(len(turn.pool)) if i not in turn.placed]
     found: list[Place] = []
-    options = steps(state, turn.seat, car.space, turn.gear, turn.start_gear, turn.used,
-                    turn.must_first, planned=True)
+    options = steps(
+        state,
+        turn.seat,
+        car.space,
+        turn.gear,
+        turn.start_gear,
+        turn.used,
+        turn.must_first,
+        planned=True,
+    )
     seen: set[tuple[str, bool]] = set()
     for i in rest:
         die, hazard = turn.pool[i], turn.faces[i]
@@ -113,8 +134,16 @@ def place_actions(state: State) -> list[Place]:
         for step in options:
             if step.die != die or (step.to == stage.finish and left):
                 continue
-            if pool_orderable(state, turn.seat, step.to, step.gear, turn.start_gear,
-                              (*turn.used, die), turn.must_first, left):
+            if pool_orderable(
+                state,
+                turn.seat,
+                step.to,
+                step.gear,
+                turn.start_gear,
+                (*turn.used, die),
+                turn.must_first,
+                left,
+            ):
                 found.append(Place(die, hazard, stage.gid(step.to)))
     return found
 
@@ -124,11 +153,15 @@ def apply_place(state: State, action: Place, events: list[Event]) -> State:
     if action not in place_actions(state):
         raise IllegalAction(
             f"die {action.die} cannot go onto {action.to} now: the rest of the pool must "
-            "stay usable in a legal order", rule_id="RM-ATT-1",
+            "stay usable in a legal order",
+            rule_id="RM-ATT-1",
         )
     turn = turn_of(state)
-    index = next(i for i in range(len(turn.pool)) if i not in turn.placed
-                 and turn.pool[i] == action.die and turn.faces[i] == action.hazard)
+    index = next(
+        i
+        for i in range(len(turn.pool))
+        if i not in turn.placed and turn.pool[i] == action.die and turn.faces[i] == action.hazard
+    )
     target = state.stage.find(action.to)
     assert target is not None
     state = with_turn(state, placed=(*turn.placed, index))

@@ -81,8 +81,11 @@ def blocked(state: State, seat: int, target: int) -> bool:
     for car in others:  # a car sideways in the slide blocks it behind (A24)
         assert car.space is not None
         there = stage.spaces[car.space] if car.space < stage.finish else None
-        if there and there.corner == space.corner and there.role == "slide" and (
-            there.slide_index >= space.slide_index
+        if (
+            there
+            and there.corner == space.corner
+            and there.role == "slide"
+            and (there.slide_index >= space.slide_index)
         ):
             return True
     return False

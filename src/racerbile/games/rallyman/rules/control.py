@@ -40,15 +40,23 @@ def finish_turn(state: State, events: list[Event]) -> State:
     turn = turn_of(state)
     car = state.cars[turn.seat]
     stage = state.stage
-    if car.status == "racing" and car.space is not None and car.space < stage.finish and (
-        stage.spaces[car.space].airborne
-    ) and turn.used:
+    if (
+        car.status == "racing"
+        and car.space is not None
+        and car.space < stage.finish
+        and (stage.spaces[car.space].airborne)
+        and turn.used
+    ):
         return lose_control(state, "airborne", "RM-JUMP-1", False, events)
     return end_turn(state, events)
 
 
 def lose_control(
-    state: State, reason: str, rule_id: str, sisu_ok: bool, events: list[Event],
+    state: State,
+    reason: str,
+    rule_id: str,
+    sisu_ok: bool,
+    events: list[Event],
     on_line: bool = False,
 ) -> State:
     """Starts a loss of control on the car's space: SISU decision, else the card's back."""
@@ -81,7 +89,7 @@ def back_outcomes(state: State) -> list[tuple[Back, Fraction]]:
     assert loc is not None
     weights = state.options.gear_backs[loc.deck - 1]
     total = sum(weights)
-    return [(Back(b), Fraction(w, total)) for b, w in zip(BACKS, weights, strict=True) if w]  # type: ignore[arg-type]
+    return [(Back(b), Fraction(w, total)) for b, w in zip(BACKS, weights, strict=True) if w]
 
 
 def apply_sisu(state: State, play: bool, events: list[Event]) -> State:
@@ -109,8 +117,9 @@ def apply_back(state: State, back: Back, events: list[Event]) -> State:
     assert loc is not None
     seat, stage = turn.seat, state.stage
     car = state.cars[seat]
-    state = with_car(state, seat, stack=(*car.stack, Card(loc.deck, LOC_TIME, back.outcome)),
-                     gear=0)
+    state = with_car(
+        state, seat, stack=(*car.stack, Card(loc.deck, LOC_TIME, back.outcome)), gear=0
+    )
     events.append(CardTaken(seat, loc.deck, LOC_TIME, back.outcome))
     state = with_turn(state, loc=None)
     pos = car.space
@@ -126,15 +135,18 @@ def apply_back(state: State, back: Back, events: list[Event]) -> State:
     if back.outcome == "spin":
         state = with_car(state, seat, off="spin")
         return next_turn(state, events)
-    return next_turn(_off_road(state, seat, pos, back.outcome, events), events) if not (
-        _onto_shortcut(state, pos, back.outcome)
-    ) else _shortcut_verge(state, seat, pos, back.outcome, events)
+    return (
+        next_turn(_off_road(state, seat, pos, back.outcome, events), events)
+        if not (_onto_shortcut(state, pos, back.outcome))
+        else _shortcut_verge(state, seat, pos, back.outcome, events)
+    )
 
 
 def _last_space(state: State) -> int:
     stage = state.stage
-    return next(i for i, links in enumerate(stage.links) if any(
-        lk.to == stage.finish for lk in links))
+    return next(
+        i for i, links in enumerate(stage.links) if any(lk.to == stage.finish for lk in links)
+    )
 
 
 def _off_road(state: State, seat: int, pos: int, side: str, events: list[Event]) -> State:
@@ -184,7 +196,7 @@ def shortcut_outcomes(state: State) -> list[tuple[Shortcut, Fraction]]:
     """Returns the exact distribution of a shortcut card (A11)."""
     deck = state.options.shortcut_deck
     total = sum(deck)
-    return [(Shortcut(c), Fraction(n, total)) for c, n in zip(CARDS, deck, strict=True) if n]  # type: ignore[arg-type]
+    return [(Shortcut(c), Fraction(n, total)) for c, n in zip(CARDS, deck, strict=True) if n]
 
 
 def apply_shortcut(state: State, card: Shortcut, events: list[Event]) -> State:

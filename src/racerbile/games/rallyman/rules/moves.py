@@ -59,16 +59,26 @@ def dice_allowed(
 
 
 def steps(
-    state: State, seat: int, pos: int | None, gear: int, start_gear: int,
-    used: tuple[str, ...], must_first: bool, *, planned: bool = False,
+    state: State,
+    seat: int,
+    pos: int | None,
+    gear: int,
+    start_gear: int,
+    used: tuple[str, ...],
+    must_first: bool,
+    *,
+    planned: bool = False,
 ) -> list[Step]:
     """Returns every legal next die with its target space.
 
     With ``planned`` (time-attack orderings) an overspeed or a jump at +2 is left out.
     """
     stage, car = state.stage, state.cars[seat]
-    if car.off in ("left", "right") and pos == car.space and pos is not None and (
-        blocked(state, seat, pos)
+    if (
+        car.off in ("left", "right")
+        and pos == car.space
+        and pos is not None
+        and (blocked(state, seat, pos))
     ):
         return []  # RM-LOC-2, A23: the space it left is full, so the car waits
     found = []
@@ -86,8 +96,12 @@ def steps(
             limit = corner_limit(state, seat, space)
             if space.role == "slide" and limit is not None and after < limit:
                 continue  # RM-CORNER-2: a lower gear is not allowed in a slide
-            if (state.options.snow_tyres_no_fifth_on_asphalt and die == "5"
-                    and car.tyres == "snow" and space.surface == "asphalt"):
+            if (
+                state.options.snow_tyres_no_fifth_on_asphalt
+                and die == "5"
+                and car.tyres == "snow"
+                and space.surface == "asphalt"
+            ):
                 continue  # RM-TYRE-1, A14
             if planned and (
                 (limit is not None and after > limit)
@@ -99,8 +113,14 @@ def steps(
 
 
 def pool_orderable(
-    state: State, seat: int, pos: int | None, gear: int, start_gear: int,
-    used: tuple[str, ...], must_first: bool, rest: tuple[str, ...],
+    state: State,
+    seat: int,
+    pos: int | None,
+    gear: int,
+    start_gear: int,
+    used: tuple[str, ...],
+    must_first: bool,
+    rest: tuple[str, ...],
 ) -> bool:
     """Tells whether the dice ``rest`` can all be used in some legal order (A19)."""
     memo: dict[tuple[object, ...], bool] = {}
@@ -133,9 +153,11 @@ def candidate_pools(gear_allowed: int, gas: int) -> tuple[str, ...]:
     (gear dice used once each, ±1 apart, always form such a run; RM-TURN-2)."""
     found = []
     for size in range(0, min(5, gear_allowed) + 1):
-        runs = [""] if size == 0 else [
-            "".join(str(g) for g in range(lo, lo + size)) for lo in range(1, 7 - size)
-        ]
+        runs = (
+            [""]
+            if size == 0
+            else ["".join(str(g) for g in range(lo, lo + size)) for lo in range(1, 7 - size)]
+        )
         for run in runs:
             for g in range(gas + 1):
                 if 2 <= size + g <= 7:

@@ -116,14 +116,32 @@ def start_stage(state: State, number: int, order: tuple[int, ...], events: list[
         if car.status == "retired" and not state.options.super_rally:
             cars.append(car)
             continue
-        cars.append(dataclasses.replace(
-            car, status="waiting", space=None, off=None, gear=0, stack=(), tokens=0,
-            penalty=0, arrived=0,
-            damage=0 if car.status == "retired" else car.damage,
-        ))
+        cars.append(
+            dataclasses.replace(
+                car,
+                status="waiting",
+                space=None,
+                off=None,
+                gear=0,
+                stack=(),
+                tokens=0,
+                penalty=0,
+                arrived=0,
+                damage=0 if car.status == "retired" else car.damage,
+            )
+        )
     state = dataclasses.replace(
-        state, cars=tuple(cars), stage_no=number, phase="race", start_order=order, round=0,
-        order=(), slot=0, turn=None, mud=(), stamp=0,
+        state,
+        cars=tuple(cars),
+        stage_no=number,
+        phase="race",
+        start_order=order,
+        round=0,
+        order=(),
+        slot=0,
+        turn=None,
+        mud=(),
+        stamp=0,
     )
     events.append(StageStarted(number + 1, state.stage.id, order))
     return new_round(state, events)
@@ -142,8 +160,11 @@ def stage_over(state: State, events: list[Event]) -> State:
         else:
             time = None
         times.append(time)
-        cars.append(dataclasses.replace(car, times=(*car.times, time)) if
-                    len(car.times) == state.stage_no else car)
+        cars.append(
+            dataclasses.replace(car, times=(*car.times, time))
+            if len(car.times) == state.stage_no
+            else car
+        )
     state = dataclasses.replace(state, cars=tuple(cars), turn=None)
     events.append(StageOver(state.stage_no + 1, tuple(times)))
     if state.stage_no + 1 >= len(state.rally.stages) or not any(
@@ -164,10 +185,16 @@ def stage_over(state: State, events: list[Event]) -> State:
 
 def next_start_order(state: State) -> tuple[int, ...]:
     """Returns the next stage's start order: by the total so far (RM-RALLY-3, A34)."""
-    alive = [s for s in state.start_order
-             if state.cars[s].status != "retired" or state.options.super_rally]
-    alive += [s for s in range(len(state.cars)) if s not in alive and (
-        state.cars[s].status != "retired" or state.options.super_rally)]
+    alive = [
+        s
+        for s in state.start_order
+        if state.cars[s].status != "retired" or state.options.super_rally
+    ]
+    alive += [
+        s
+        for s in range(len(state.cars))
+        if s not in alive and (state.cars[s].status != "retired" or state.options.super_rally)
+    ]
     return tuple(sorted(alive, key=lambda s: (_total(state.cars[s]), alive.index(s))))
 
 
@@ -179,6 +206,7 @@ def _total(car: Car) -> float:
 
 def ranking(state: State) -> Result:
     """Returns the standings: lowest rally time first; ties by SS3, then SS2 (A28)."""
+
     def key(seat: int) -> tuple[float, ...]:
         car = state.cars[seat]
         if len(car.times) < len(state.rally.stages) or any(t is None for t in car.times):
@@ -193,9 +221,15 @@ def ranking(state: State) -> Result:
             place = i + 1
         car = state.cars[seat]
         finished = key(seat)[0] != float("inf")
-        standings.append(Standing(seat, place, {
-            "rally_time": sum(t for t in car.times if t is not None) if finished else None,
-            "stage_times": list(car.times),
-            "retired": not finished,
-        }))
+        standings.append(
+            Standing(
+                seat,
+                place,
+                {
+                    "rally_time": sum(t for t in car.times if t is not None) if finished else None,
+                    "stage_times": list(car.times),
+                    "retired": not finished,
+                },
+            )
+        )
     return Result(tuple(standings), {"rally": state.rally.id})

@@ -44,8 +44,9 @@ def roll_actions(state: State) -> list[Roll]:
         return []
     car = state.cars[turn.seat]
     found = []
-    for step in steps(state, turn.seat, car.space, turn.gear, turn.start_gear, turn.used,
-                      turn.must_first):
+    for step in steps(
+        state, turn.seat, car.space, turn.gear, turn.start_gear, turn.used, turn.must_first
+    ):
         gid = state.stage.gid(step.to)
         found.append(Roll(step.die, gid))
         if can_secure(state, step.to):
@@ -101,7 +102,11 @@ def apply_face(state: State, action: Face, events: list[Event]) -> State:
 
 
 def enter(
-    state: State, die: str, target: int, hazard: bool, events: list[Event],
+    state: State,
+    die: str,
+    target: int,
+    hazard: bool,
+    events: list[Event],
     secured: bool = False,
 ) -> State:
     """Moves the car one space with ``die`` and applies what that space asks."""
@@ -112,7 +117,11 @@ def enter(
     counted = hazard and not turn.sisu_active
     hazards = turn.hazards + (1 if counted else 0)
     state = with_turn(
-        state, used=(*turn.used, die), gear=gear, hazards=hazards, pending=None,
+        state,
+        used=(*turn.used, die),
+        gear=gear,
+        hazards=hazards,
+        pending=None,
         last_gear_die=turn.last_gear_die if die == GAS else int(die),
     )
     state = dataclasses.replace(state, stamp=state.stamp + 1)
@@ -163,8 +172,13 @@ def can_fit_spare(state: State) -> bool:
     """Tells whether the spare wheel may be fitted now (start of the turn, RM-TYRE-2)."""
     turn = turn_of(state)
     car = state.cars[turn.seat]
-    return (turn.technique == "none" and not turn.used and car.punctures > 0
-            and not car.spare_used and turn.loc is None)
+    return (
+        turn.technique == "none"
+        and not turn.used
+        and car.punctures > 0
+        and not car.spare_used
+        and turn.loc is None
+    )
 
 
 def apply_spare(state: State, events: list[Event]) -> State:
@@ -172,8 +186,13 @@ def apply_spare(state: State, events: list[Event]) -> State:
     turn = turn_of(state)
     car = state.cars[turn.seat]
     penalty = state.options.spare_wheel_penalty_s
-    state = with_car(state, turn.seat, punctures=car.punctures - 1, spare_used=True,
-                     penalty=car.penalty + penalty)
+    state = with_car(
+        state,
+        turn.seat,
+        punctures=car.punctures - 1,
+        spare_used=True,
+        penalty=car.penalty + penalty,
+    )
     state = with_turn(state, gas_allowed=gas_available(state.cars[turn.seat]))
     if state.options.puncture_mode == "polish_hazard_die" and not state.cars[turn.seat].punctures:
         state = with_turn(state, hazards=0)
