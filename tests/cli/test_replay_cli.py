@@ -41,4 +41,4 @@ def test_replay_names_the_failing_action(tmp_path: Path) -> None:
 
 def test_replay_of_a_missing_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(tmp_path / "none.json")])
-    assert result.exit_code == 2 and "cannot read" in result.stderr
+    assert result.exit_code == 2 and "no such record" in result.stderr

@@ -4,7 +4,6 @@ and a PostgreSQL server of our own when the binaries exist."""
 from __future__ import annotations
 
 import contextlib
-import glob
 import os
 import pwd
 import shutil
@@ -21,10 +20,12 @@ with warnings.catch_warnings():  # Starlette asks for httpx2, which this project
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from pgcluster import PostgresCluster, pg_bin, run_as_postgres
 from serverkit import free_port
 
 from racerbile.games import REGISTRY
 from racerbile.server import Settings, create_app
+from racerbile.server.workers import BotPool
 from racerbile.store import Store
 
 
@@ -38,14 +39,25 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
 
 
+@pytest.fixture(scope="session")
+def bot_pool() -> Iterator[BotPool]:
+    """One bot pool for every app of the session (its workers start once)."""
+    pool = BotPool(workers=2, memory_mb=2048)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def open_client(db_url: str) -> Iterator[Callable[..., TestClient]]:
+def open_client(db_url: str, bot_pool: BotPool) -> Iterator[Callable[..., TestClient]]:
     """Opens apps (each with its own store) on the test's database; closes them after."""
     opened: list[tuple[TestClient, Store]] = []
 
     def open_(url: str = db_url, **settings: object) -> TestClient:
         store = Store(url)
-        client = TestClient(create_app(Settings(**settings), store))  # type: ignore[arg-type]
+        unlimited: dict[str, object] = {"join_limit": None, "create_limit": None}
+        # rate limits: only in the tests of them
+        app = create_app(Settings(**{**unlimited, **settings}), store, bot_pool)  # type: ignore[arg-type]
+        client = TestClient(app)
         client.__enter__()
         opened.append((client, store))
         return client
@@ -61,34 +73,39 @@ def client(open_client: Callable[..., TestClient]) -> TestClient:
     return open_client()
 
 
-def _pg_bin() -> Path | None:
-    found = sorted(
-        glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4])
-    )
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    return Path(initdb).parent if initdb else None
-
-
-def _run_as() -> list[str]:
-    """PostgreSQL refuses to run as root: run it as the ``postgres`` user then."""
-    if os.geteuid() != 0:
-        return []
+@pytest.fixture
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """Starts a PostgreSQL cluster of this test's own (others share the session's)."""
+    bindir = pg_bin()
+    if bindir is None:
+        pytest.skip("no PostgreSQL binaries (initdb) on this machine; .ci/run installs them")
+    run_as = run_as_postgres()
+    base = Path(tempfile.mkdtemp(prefix="racerbile-pg-"))
+    if run_as:
+        entry = pwd.getpwnam("postgres")
+        os.chown(base, entry.pw_uid, entry.pw_gid)
+    subprocess.run(
+        [*run_as, str(bindir / "initdb"), "-D", str(base / "data"), "-A", "trust",
+         "-U", "postgres", "-E", "UTF8", "--no-sync"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    cluster = PostgresCluster(bindir, run_as, base, free_port())
+    cluster.start()
     try:
-        pwd.getpwnam("postgres")
-    except KeyError:
-        subprocess.run(["useradd", "--system", "--no-create-home", "postgres"], check=True)
-    return ["runuser", "-u", "postgres", "--"]
+        yield cluster
+    finally:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            cluster.stop()
+        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[str]:
     """Starts a throwaway PostgreSQL (unix socket in a temp dir); yields its base URL."""
-    bindir = _pg_bin()
+    bindir = pg_bin()
     if bindir is None:
         pytest.skip("no PostgreSQL binaries (initdb) on this machine; .ci/run installs them")
-    run_as = _run_as()
+    run_as = run_as_postgres()
     base = Path(tempfile.mkdtemp(prefix="racerbile-pg-"))
     if run_as:
         entry = pwd.getpwnam("postgres")

@@ -19,7 +19,7 @@ def _record(client: TestClient, game_id: str) -> list[dict]:  # type: ignore[typ
 
 
 def test_rb_nol_1_stall_timer_stalls_the_seat_to_act(client: TestClient) -> None:
-    created = _create(client, stall_timer=0.2)
+    created = _create(client, stall_timer=1)
     gid = created["id"]
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:

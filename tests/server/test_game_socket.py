@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -13,9 +15,14 @@ from starlette.websockets import WebSocketDisconnect
 ROLL = {"kind": "roll"}
 
 
-def _ws(client: TestClient, game_id: str, tok: str | None = None, lang: str = "en") -> Any:
-    query = f"?lang={lang}" + (f"&token={tok}" if tok else "")
-    return client.websocket_connect(f"/api/games/{game_id}/ws{query}")
+@contextmanager
+def _ws(
+    client: TestClient, game_id: str, tok: str | None = None, lang: str = "en"
+) -> Iterator[Any]:
+    """Opens the socket and authenticates by the first message (a spectator: no token)."""
+    with client.websocket_connect(f"/api/games/{game_id}/ws?lang={lang}") as ws:
+        ws.send_json({"type": "auth", "token": tok})
+        yield ws
 
 
 def test_socket_pushes_each_seat_its_own_view(client: TestClient) -> None:
@@ -112,3 +119,42 @@ def test_socket_reconnect_gets_seat_and_current_state(client: TestClient) -> Non
     )
     assert hello["legal_actions"] == [ROLL, {"kind": "pass"}]
     assert "rykker" in hello["log"][-1]["text"]
+
+
+def test_socket_authenticates_by_the_authorization_header(client: TestClient) -> None:
+    created = create(client)
+    headers = {"Authorization": f"Bearer {token(created, 1)}"}
+    with client.websocket_connect(f"/api/games/{created['id']}/ws", headers=headers) as bo:
+        hello = bo.receive_json()
+    assert (hello["type"], hello["role"], hello["seat"]) == ("state", "seat", 1)
+
+
+def test_socket_first_message_must_authenticate(client: TestClient) -> None:
+    created = create(client)
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+        ws.send_json({"type": "action", "action": ROLL, "seq": 0})
+        reply = ws.receive_json()
+        assert (reply["type"], reply["code"]) == ("error", "auth/first")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4401
+    assert snapshot(client, created["id"])[0] == 0
+
+
+def test_socket_refuses_a_token_in_the_url(client: TestClient) -> None:
+    created = create(client)
+    url = f"/api/games/{created['id']}/ws?token={token(created, 0)}"
+    with client.websocket_connect(url) as ws:
+        assert ws.receive_json()["code"] == "auth/in_url"
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+
+
+def test_socket_that_never_authenticates_is_closed(open_client: Any) -> None:
+    client = open_client(ws_auth_timeout_s=0.2)
+    created = create(client)
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+        assert ws.receive_json()["code"] == "auth/timeout"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4408

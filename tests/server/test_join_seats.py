@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+import pytest
 from serverkit import act, auth, create, state, token
 from starlette.testclient import TestClient
+
+from racerbile.server.room import Caller
 
 
 def test_join_lists_free_seats(client: TestClient) -> None:
@@ -43,3 +49,25 @@ def test_claim_seat_refusals(client: TestClient) -> None:
     assert client.post(url, json={"seat": 0}).status_code == 409
     missing = client.get("/api/join/ZZZZZZ")
     assert (missing.status_code, missing.json()["code"]) == (404, "not_found")
+
+
+@pytest.mark.parametrize("link_first", [True, False])
+def test_link_and_join_code_cannot_both_take_a_seat(client: TestClient, link_first: bool) -> None:
+    """One seat, one holder: the link's token claims its seat on first use, unless the
+    join code claimed it first (which voids the link's token)."""
+    created = create(client)
+    rooms = client.app.state.services.rooms  # type: ignore[attr-defined]
+
+    async def race() -> list[Any]:
+        room = await rooms.get(created["id"])
+        link, code = room.authenticate(token(created, 1)), room.claim(1)
+        racers = (link, code) if link_first else (code, link)
+        return list(await asyncio.gather(*racers, return_exceptions=True))
+
+    results = client.portal.call(race)  # type: ignore[attr-defined]
+    won = [r for r in results if not isinstance(r, Exception)]
+    assert len(won) == 1, results
+    lost = next(r for r in results if isinstance(r, Exception))
+    assert lost.status in (401, 409)  # type: ignore[attr-defined]
+    holder = token(created, 1) if isinstance(won[0], Caller) else won[0]
+    assert state(client, created["id"], holder)["seat"] == 1

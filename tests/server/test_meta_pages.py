@@ -27,11 +27,19 @@ def test_read_qr_needs_a_token(client: TestClient) -> None:
     assert client.get(url).status_code == 401
     for response in (
         client.get(url, headers=auth(token(created, 0))),
-        client.get(f"{url}?token={created['host_token']}"),
+        client.get(url, headers=auth(created["host_token"])),
     ):
         assert response.status_code == 200
         assert response.headers["content-type"] == "image/svg+xml"
         assert response.text.lstrip().startswith("<?xml")
+
+
+def test_a_token_in_the_url_is_refused(client: TestClient) -> None:
+    created = create(client)
+    gid, host = created["id"], created["host_token"]
+    for url in (f"/api/games/{gid}/qr.svg?token={host}", f"/api/games/{gid}?token={host}"):
+        response = client.get(url)
+        assert (response.status_code, response.json()["code"]) == (400, "auth/in_url"), url
 
 
 @pytest.mark.parametrize(

@@ -146,7 +146,7 @@ def test_other_rule_sets_have_no_judges(client: TestClient) -> None:
 
 
 def test_rb_lm_12_the_event_clock_calls_the_last_lap(client: TestClient) -> None:
-    created = _create(client, {**LE_MANS, "event_hours": 0.0002})  # 0.72 seconds
+    created = _create(client, {**LE_MANS, "event_hours": 1 / 3600})  # one second, the least
     gid, host = created["id"], created["host_token"]
     seen = _to_race(client, gid, host)
     timers = seen["timers"]
@@ -168,3 +168,11 @@ def test_le_mans_without_an_event_length_has_no_clock(client: TestClient) -> Non
     created = _create(client, {**LE_MANS, "event_hours": None})
     seen = _to_race(client, created["id"], created["host_token"])
     assert seen["timers"] == []
+
+
+def test_a_judge_gets_no_join_code_qr(client: TestClient) -> None:
+    created = _create(client, LE_MANS)
+    url = f"/api/games/{created['id']}/qr.svg"
+    judge = client.get(url, headers=auth(created["judges"][0]["token"]))
+    assert (judge.status_code, judge.json()["code"]) == (403, "qr/forbidden")
+    assert client.get(url, headers=auth(created["host_token"])).status_code == 200

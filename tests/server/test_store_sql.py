@@ -92,8 +92,16 @@ def test_claim_seat_only_once_and_never_a_bot(store: Store) -> None:
 
 def test_mark_claimed(store: Store) -> None:
     store.create_game(_game())
-    store.mark_claimed("g1", 0)
+    assert store.mark_claimed("g1", 0, "a" * 64)
     assert not store.claim_seat("g1", 0, "n" * 64)
+
+
+def test_mark_claimed_refuses_a_token_the_join_code_replaced(store: Store) -> None:
+    store.create_game(_game())
+    assert store.claim_seat("g1", 0, "n" * 64)
+    assert not store.mark_claimed("g1", 0, "a" * 64)
+    row = store.game("g1")
+    assert row is not None and row.seats[0].token_hash == "n" * 64
 
 
 def test_sqlite_runs_in_wal_with_full_sync(db_url: str) -> None:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from racerbile.engine import CHANCE, Action, Actor, Event, GameInfo, IllegalAction, Result, Standing
 from racerbile.engine import Step as StepResult
+from racerbile.engine.contract import Clock
 
 
 class Player(BaseModel):
@@ -26,6 +27,7 @@ class Player(BaseModel):
 class Setup(BaseModel):
     players: list[Player] = Field(min_length=2, max_length=4)
     target: int = Field(default=10, ge=1, le=100_000)
+    stall_s: float | None = Field(default=None, description="a stall timer, unbounded here")
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class State:
     current: int = 0
     phase: Literal["turn", "dice", "choose", "over"] = "turn"
     die: int | None = None
+    stall_s: float | None = None
 
 
 SENTENCES = {
@@ -109,7 +112,7 @@ class ToyGame:
 
     def start(self, setup: Any) -> State:
         names = tuple(p.name for p in setup.players)
-        return State(names, setup.target, (0,) * len(names))
+        return State(names, setup.target, (0,) * len(names), stall_s=setup.stall_s)
 
     def to_act(self, state: State) -> Actor:
         if state.phase == "over":
@@ -175,8 +178,11 @@ class ToyGame:
         template = SENTENCES.get(lang, SENTENCES["en"])[event.kind]
         return template.format(name=f"seat {fields['seat']}", **fields)
 
-    def clock(self, state: State) -> None:
-        return None
+    def clock(self, state: State) -> Clock | None:
+        """A stall timer at a turn's start (any length: the room bounds it)."""
+        if state.stall_s is None or state.phase != "turn":
+            return None
+        return Clock(state.stall_s, Pass())
 
     def seat_names(self, state: State) -> list[str]:
         return list(state.names)

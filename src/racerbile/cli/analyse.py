@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ..engine.errors import TrackError
 from ..games.racerbile.analysis import (
     FAST,
     GEARS,
@@ -32,7 +31,7 @@ from ..games.racerbile.policy import totals
 from ..games.racerbile.setup import RULE_SETS
 from ..games.racerbile.track import CellKind, Track
 from ..hexgrid import corners, direction_names, edge_corners, to_pixel
-from ._common import console, fail
+from ._common import console, fail, load_track_arg, safe
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -84,12 +83,9 @@ def racerbile(
         fail(f"--out {out}: the picture must end in .png or .svg")
     if out is not None and not out.parent.is_dir():
         fail(f"--out {out}: no such folder {out.parent}")
-    try:
-        from ..games.racerbile.catalog import TRACKS
+    from ..games.racerbile.catalog import TRACKS
 
-        loaded = TRACKS.load(track)
-    except TrackError as exc:
-        fail(str(exc).splitlines()[0])
+    loaded = load_track_arg(TRACKS, track)
     if not loaded.grid or loaded.lap_length() <= 0:
         fail(f"{track}: the track has no grid or no lap to analyse")
     result = analyse(loaded, rules)
@@ -105,7 +101,7 @@ def racerbile(
         except OSError as exc:
             fail(f"--out {out}: cannot write the picture: {exc.strerror or exc}")
         if not as_json:
-            console.print(f"wrote {out}", highlight=False)
+            console.print(f"wrote {safe(out)}", highlight=False)
 
 
 def _percent(p: Fraction) -> str:
@@ -117,7 +113,7 @@ def _print(result: TrackAnalysis, names: tuple[str, ...]) -> None:
         f"{name} {turns:.3f}" for name, turns in result.expected_turns_per_lap_by_rule_set.items()
     )
     console.print(
-        f"[bold]{result.name}[/] ({result.track_id}), {result.rule_set} rules: "
+        f"[bold]{safe(result.name)}[/] ({safe(result.track_id)}), {result.rule_set} rules: "
         f"lap {result.lap_length} cells",
         highlight=False,
     )

@@ -3,7 +3,8 @@
 Generic over the registry: the record names its game. The final standings and the
 drinking table come from the game's ``view(state, None)`` (keys ``standings`` and
 ``drinks``) or, where a game has none, from ``result(state)``. A bad record is one
-error line naming the action that failed and why (exit status 2).
+error line naming the action that failed and why (exit status 2). Names come from the
+record, so they are printed with their control characters shown and markup escaped.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import typer
 from rich.table import Table
 
 from ..engine.errors import RecordError
-from ._common import console, fail
+from ._common import LocalFileError, console, fail, read_local_file, safe
 
 DRINK_COLUMNS = (("name", "player"), ("sips", "sips"), ("beers", "beers"), ("caused", "caused"))
 
@@ -30,11 +31,16 @@ def replay_command(
     from ..games import UnknownGame, get_game
 
     try:
-        loaded = Record.load(record)
+        text = read_local_file(record, "record").decode("utf-8")
+        loaded = Record.parse(text, source=str(record))
         game = get_game(loaded.game)
         final = replay(game, loaded)
-    except (RecordError, UnknownGame) as exc:
+    except (RecordError, UnknownGame, LocalFileError) as exc:
         fail(str(exc))
+    except UnicodeDecodeError as exc:
+        fail(f"{record}: byte {exc.start} is not UTF-8; a record is JSON text")
+    except RecursionError:
+        fail(f"{record}: nested too deeply to be a game record")
     view = game.view(final.state, None)
     summary = _summary(game, final.state, view, len(loaded.actions))
     if as_json:
@@ -61,21 +67,21 @@ def _summary(game: Any, state: Any, view: dict[str, Any], actions: int) -> dict[
 
 def _print_tables(summary: dict[str, Any]) -> None:
     status = "finished" if summary["over"] else "not finished"
-    console.print(f"[bold]{summary['game']}[/]: {summary['actions']} actions, {status}")
+    console.print(f"[bold]{safe(summary['game'])}[/]: {summary['actions']} actions, {status}")
     standings = Table(title="Standings")
     for column in ("place", "player", "laps"):
         standings.add_column(column)
     names = summary["players"]
     for row in summary["standings"]:
         name = row.get("name") or names[row["seat"]]
-        standings.add_row(str(row["place"]), str(name), str(row.get("laps", "")))
+        standings.add_row(safe(row["place"]), safe(name), safe(row.get("laps", "")))
     console.print(standings)
     if summary["drinks"]:
         drinks = Table(title="Drinks")
         for _, title in DRINK_COLUMNS:
             drinks.add_column(title, justify="left" if title == "player" else "right")
         for row in summary["drinks"]:
-            drinks.add_row(*(str(row.get(key, "")) for key, _ in DRINK_COLUMNS))
+            drinks.add_row(*(safe(row.get(key, "")) for key, _ in DRINK_COLUMNS))
         console.print(drinks)
 
 

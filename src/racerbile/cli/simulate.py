@@ -27,7 +27,7 @@ from ..sim import (
     summarise,
 )
 from ..sim.report import document, tables, write_csv
-from ._common import console, err_console, fail
+from ._common import console, err_console, fail, track_fields
 
 
 def register(app: typer.Typer) -> None:
@@ -95,11 +95,8 @@ def build_setup(
         takes_models = isinstance(item, type) and issubclass(item, BaseModel)
         data["players"] = [{"name": n} for n in names] if takes_models else names
     if track is not None:
-        path = Path(track)
-        if path.is_file() and "track_text" in fields:
-            data["track_text"] = path.read_text(encoding="utf-8")
-        else:
-            data["track"] = track
+        catalog = getattr(game, "tracks", None)
+        data.update(track_fields(catalog, track) if catalog is not None else {"track": track})
     if rule_set is not None:
         if "rule_set" not in fields:
             fail(f"{game.info.name} has no rule sets")
@@ -127,6 +124,8 @@ def _set_path(data: dict[str, Any], text: str) -> None:
         value = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
+    except RecursionError:
+        fail(f"--set {key}: the JSON value is nested too deeply")
     *parents, last = key.split(".")
     node = data
     for part in parents:
@@ -190,6 +189,7 @@ def _write_out(
     write_csv(outcomes, csv_path)
     json_path = out / "summary.json"
     json_path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
-    title = f"{spec.game} on {spec.setup.get('track', '')}: {len(outcomes)} games"
+    where = "a custom track" if spec.setup.get("track_text") else spec.setup.get("track", "")
+    title = f"{spec.game} on {where}: {len(outcomes)} games"
     plots = write_plots(outcomes, summary, out, board_cells(spec), title)
     return [csv_path, json_path, *plots]

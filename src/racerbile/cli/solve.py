@@ -8,11 +8,10 @@ from typing import Annotated
 
 import typer
 
-from ..engine.errors import TrackError
 from ..games.vectrace.catalog import TRACKS
 from ..games.vectrace.solver import solve, verify_path
 from ..games.vectrace.track import Point
-from ._common import console, fail
+from ._common import LocalFileError, console, fail, load_track_arg, read_local_file
 
 app = typer.Typer(
     help="Exact solvers: the fewest moves and best time for one car (Vectrace).",
@@ -36,10 +35,10 @@ def _point(text: str, what: str) -> Point:
 
 def _read_path(path_file: Path) -> list[Point]:
     try:
-        lines = path_file.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        fail(f"{path_file}: no such path file")
-    except (OSError, UnicodeDecodeError) as exc:
+        lines = read_local_file(path_file, "path file").decode("utf-8").splitlines()
+    except LocalFileError as exc:
+        fail(str(exc))
+    except UnicodeDecodeError as exc:
         fail(f"{path_file}: cannot read the path file: {exc}")
     points = []
     for number, line in enumerate(lines, start=1):
@@ -60,10 +59,7 @@ def vectrace(
     ] = None,
 ) -> None:
     """Finds the fewest moves and best finish time for one car, or checks a path."""
-    try:
-        loaded = TRACKS.load(track)
-    except TrackError as exc:
-        fail(str(exc).splitlines()[0])
+    loaded = load_track_arg(TRACKS, track)
     if verify is not None:
         verdict = verify_path(loaded, _read_path(verify))
         if not verdict.ok:

@@ -1,8 +1,9 @@
 """``racerbile track``: list, inspect, validate and draw the tracks of a game.
 
-TRACK is a bundled id or a file path. ``--game`` picks the game (default
-``racerbile``); its catalog comes from the game registry. Every error is one line on
-stderr and exit status 2, never a traceback.
+TRACK is a bundled id or a local file (read here; the game gets its text). ``--game``
+picks the game (default ``racerbile``); its catalog comes from the game registry.
+Every error is one line on stderr and exit status 2, never a traceback; the text a
+track file holds is printed with its control characters shown, never raw.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
+from rich.text import Text
 
 from ..engine.contract import TrackCatalog
 from ..engine.errors import TrackError
-from ._common import err_console, fail
+from ._common import err_console, fail, load_track_arg, plain, read_track, track_problem
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -38,11 +39,11 @@ def catalog_for(game: str) -> TrackCatalog:
     try:
         tracks = get_game(game).tracks
     except UnknownGame as exc:
-        fail(escape(str(exc)))
+        fail(str(exc))
     except (ImportError, AttributeError, TypeError):
         tracks = _catalog_module(game) if game in REGISTRY else None
     if tracks is None:
-        fail(f"game {escape(game)!r} has no tracks")
+        fail(f"game {game!r} has no tracks")
     return tracks
 
 
@@ -55,18 +56,11 @@ def _catalog_module(game: str) -> TrackCatalog | None:
     return tracks
 
 
-def _problem(exc: TrackError) -> str:
-    """Returns the first problem of a TrackError, noting how many more there are."""
-    more = len(exc.problems) - 1
-    suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
-    return exc.problems[0] + suffix
-
-
 def _load(catalog: TrackCatalog, ref: str) -> Any:
     try:
         return catalog.load(ref)
     except TrackError as exc:
-        fail(escape(_problem(exc)))
+        fail(track_problem(exc))
 
 
 def png_from_svg(svg: str) -> bytes:
@@ -91,7 +85,7 @@ def list_tracks(game: GameOption = "racerbile", as_json: JsonOption = False) -> 
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     for row in rows:
-        typer.echo(f"{row['id']:<12} {row['name']:<24} {row['cells']:>4} cells")
+        typer.echo(plain(f"{row['id']:<12} {row['name']:<24} {row['cells']:>4} cells"))
 
 
 @app.command("info")
@@ -100,15 +94,15 @@ def track_info(
 ) -> None:
     """Shows the facts of a track: cells, lap length, forks, pit, grid."""
     catalog = catalog_for(game)
-    info = catalog.info(_load(catalog, track))
-    if as_json:
+    info = catalog.info(load_track_arg(catalog, track))
+    if as_json:  # JSON writes control characters as \u escapes
         typer.echo(json.dumps(info, indent=2, ensure_ascii=False))
         return
     for key, value in info.items():
         if value in (None, [], {}, ""):
             continue
         shown = value if isinstance(value, str | int | float) else json.dumps(value)
-        typer.echo(f"{key:<18} {shown}")
+        typer.echo(plain(f"{key:<18} {shown}"))
 
 
 @app.command("validate")
@@ -122,17 +116,16 @@ def validate_tracks(
     for ref in files:
         path = catalog.bundled().get(ref, Path(ref))
         try:
-            warnings = catalog.validate(path)
+            warnings = catalog.warnings(read_track(catalog, ref))
         except TrackError as exc:
             broken += 1
-            err_console.print(
-                f"[bold red]error:[/] {escape(_problem(exc))}", highlight=False, soft_wrap=True
-            )
+            error = Text.assemble(("error:", "bold red"), " ", plain(track_problem(exc)))
+            err_console.print(error, highlight=False, soft_wrap=True)
             continue
         note = f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
-        typer.echo(f"OK {path}{note}")
+        typer.echo(plain(f"OK {path}{note}"))
         for warning in warnings:
-            typer.echo(f"  warning: {warning}")
+            typer.echo(plain(f"  warning: {warning}"))
     if broken:
         raise typer.Exit(2)
 
@@ -149,16 +142,16 @@ def render_track(
     """Draws a track to an SVG or PNG file."""
     suffix = output.suffix.lower()
     if suffix not in (".svg", ".png"):
-        fail(f"{escape(str(output))}: the output must end in .svg or .png")
+        fail(f"{output}: the output must end in .svg or .png")
     catalog = catalog_for(game)
-    loaded = _load(catalog, track)
+    loaded = load_track_arg(catalog, track)
     try:
         svg = catalog.render_svg(loaded, frozenset(show or ()))
     except ValueError as exc:
-        fail(escape(str(exc)))
+        fail(str(exc))
     data = svg.encode("utf-8") if suffix == ".svg" else png_from_svg(svg)
     try:
         output.write_bytes(data)
     except OSError as exc:
-        fail(f"{escape(str(output))}: cannot write: {escape(exc.strerror or str(exc))}")
-    typer.echo(f"wrote {output}")
+        fail(f"{output}: cannot write: {exc.strerror or exc}")
+    typer.echo(plain(f"wrote {output}"))

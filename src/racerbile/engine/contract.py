@@ -237,17 +237,23 @@ Bot = Callable[[Any, "np.random.Generator"], Action]
 
 @runtime_checkable
 class TrackCatalog(Protocol):
-    """A game's tracks: bundled ones, files, validation and pictures.
+    """A game's tracks: bundled ones, tracks sent as text, validation and pictures.
 
-    ``load`` takes a bundled id or a file path and raises
-    :class:`~racerbile.engine.errors.TrackError` with one clear message.
+    A catalog never opens a path it is given: ``load`` takes a bundled id only, and
+    ``parse`` a track's text (what a setup's ``track_text`` holds); ``text_of`` turns a
+    file's content, read by the caller and named by ``source``, into that text. Each
+    raises :class:`~racerbile.engine.errors.TrackError` with one clear message.
     """
 
     def bundled(self) -> dict[str, Path]: ...
 
     def load(self, ref: str) -> Any: ...
 
-    def validate(self, path: Path) -> list[str]: ...
+    def parse(self, text: str, source: str = ..., track_id: str = ...) -> Any: ...
+
+    def text_of(self, data: bytes, source: str) -> str: ...
+
+    def warnings(self, track: Any) -> list[str]: ...
 
     def info(self, track: Any) -> dict[str, Any]: ...
 

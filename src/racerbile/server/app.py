@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -12,72 +13,95 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from ..store import Store, StoreError
+from ..store import DRIVER_ERRORS, Store, StoreError
 from .deps import Services
 from .errors import ApiError
+from .guard import FailureLog, guarded, store_api_error
 from .hub import Hub
-from .limits import BodyLimit
+from .limits import BodyLimit, RateLimits
+from .openapi import describe_api
 from .room import Rooms
 from .routes import games, join, meta, pages
 from .settings import Settings
+from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
 
-def create_app(settings: Settings, store: Store) -> FastAPI:
+def create_app(
+    settings: Settings,
+    store: Store,
+    bots: BotPool | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> FastAPI:
     """Returns the web app serving every registered game from ``store``.
 
-    On start it rebuilds every unfinished game by replay. The caller owns ``store``.
+    On start it rebuilds every unfinished game by replay (a damaged one is logged and
+    left out). The caller owns ``store``, and ``bots`` when it hands a bot pool in
+    (several apps may share one); without one the app starts its own and stops it
+    when it stops. ``clock`` times the rate limits.
     """
+    failures = FailureLog()
+    served = guarded(store, failures)
     hub = Hub()
-    rooms = Rooms(store, settings, listeners=[hub.publish])
-    services = Services(settings, store, rooms, hub)
+    own_bots = bots is None
+    pool = BotPool(settings.bot_workers, settings.bot_memory_mb) if bots is None else bots
+    rooms = Rooms(served, settings, pool, listeners=[hub.publish])
+    services = Services(settings, served, rooms, hub)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        restored = await rooms.restore()
+        try:
+            restored = await rooms.restore()
+        except ApiError as exc:  # the database failed right after opening: serve anyway
+            log.warning("unfinished games are not restored (%s); each loads when used", exc)
+            restored = []
         if restored:
             log.info("restored %d unfinished game(s)", len(restored))
         try:
             yield
         finally:
             rooms.close()
+            if own_bots:
+                pool.close()
 
     app = FastAPI(title="racerbile", version="1", lifespan=lifespan)
     app.state.services = services
+    app.state.rate_limits = RateLimits.of(settings, clock)
     for router in (games.router, join.router, meta.router, pages.router):
         app.include_router(router)
     if pages.WEB.joinpath("static").is_dir():
         app.mount("/static", StaticFiles(directory=pages.WEB / "static"), name="static")
-    _add_error_handlers(app)
+    _add_error_handlers(app, failures)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    describe_api(app, rooms.games)
     return app
 
 
-def _add_error_handlers(app: FastAPI) -> None:
+def _add_error_handlers(app: FastAPI, failures: FailureLog) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse(_validation_error(exc).to_json(), status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # FastAPI could not read the body (not UTF-8, say)
+            malformed = ApiError(422, "request/malformed", f"the body is not JSON: {exc.detail}")
+            return await api_error(request, malformed)
         code = "request/too_large" if exc.status_code == 413 else f"http/{exc.status_code}"
         body = {"code": code, "reason": str(exc.detail), "rule_id": None}
         return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
-    @app.exception_handler(StoreError)
-    async def store_error(_request: Request, exc: StoreError) -> JSONResponse:
-        log.error("store error: %s", exc)
-        body = {
-            "code": "store/unavailable",
-            "reason": "the database is unavailable; try again",
-            "rule_id": None,
-        }
-        return JSONResponse(body, status_code=503)
+    async def store_error(request: Request, exc: Exception) -> JSONResponse:
+        # Only a store used outside the rooms' guarded one gets here; answered alike.
+        return await api_error(request, store_api_error(exc, failures))
+
+    for kind in (StoreError, *DRIVER_ERRORS):
+        app.add_exception_handler(kind, store_error)
 
 
 def _validation_error(exc: RequestValidationError) -> ApiError:

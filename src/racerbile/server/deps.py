@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Header, Query
+from starlette.datastructures import QueryParams
 from starlette.requests import HTTPConnection
 
 from ..store import Store
@@ -41,17 +42,33 @@ async def get_room(game_id: str, services: ServicesDep) -> Room:
 RoomDep = Annotated[Room, Depends(get_room)]
 
 
-def bearer_token(
-    authorization: Annotated[str | None, Header()] = None,
-    token: Annotated[str | None, Query(description="for links that cannot send a header")] = None,
-) -> str | None:
-    """Returns the token of ``Authorization: Bearer <token>`` (or ``?token=``), if any."""
+def refuse_token_in_url(query: QueryParams) -> None:
+    """Raises 400 for a token sent in the URL: URLs reach access logs, secrets must not."""
+    if "token" in query:
+        raise ApiError(
+            400,
+            "auth/in_url",
+            "a token in the URL is refused (URLs reach logs); "
+            "send it as 'Authorization: Bearer <token>'",
+        )
+
+
+def parse_bearer(authorization: str | None) -> str | None:
+    """Returns the token of an ``Authorization: Bearer <token>`` header, if one was sent."""
     if authorization is None:
-        return token
+        return None
     scheme, _, value = authorization.partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
         raise ApiError(401, "auth/malformed", "send the token as 'Authorization: Bearer <token>'")
     return value.strip()
+
+
+def bearer_token(
+    connection: HTTPConnection, authorization: Annotated[str | None, Header()] = None
+) -> str | None:
+    """Returns the token of ``Authorization: Bearer <token>``, if any."""
+    refuse_token_in_url(connection.query_params)
+    return parse_bearer(authorization)
 
 
 TokenDep = Annotated[str | None, Depends(bearer_token)]

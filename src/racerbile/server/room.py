@@ -17,6 +17,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import math
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -53,12 +54,23 @@ from .security import (
     same_hash,
 )
 from .settings import Settings
+from .workers import BotPool, Decision, game_codec
 
 log = logging.getLogger(__name__)
 
 Role = Literal["host", "seat", "judge", "spectator"]
 TAKEOVER_BOTS = ("greedy", "cautious", "random")
 """The bot that takes over a silent seat: the first of these a game has, else its first."""
+SHORTEST_TIMER_S = 1.0
+LONGEST_TIMER_S = 86_400.0
+
+
+def bounded_timer(seconds: float) -> float:
+    """Returns ``seconds`` within 1 s and 1 day: no timer fires in a loop or never (or
+    overflows a date), whatever an old stored game or a game's clock asks for."""
+    if math.isnan(seconds):
+        return LONGEST_TIMER_S
+    return min(max(seconds, SHORTEST_TIMER_S), LONGEST_TIMER_S)
 
 
 @dataclass(frozen=True)
@@ -93,18 +105,18 @@ class Room:
         game: Game,
         store: Store,
         settings: Settings,
+        bots: BotPool,
         takeover_after_s: float | None = None,
     ):
         self.row = row
         self.game = game
         self.store = store
         self.settings = settings
+        self.bots = bots
         self.listeners: list[Callable[[Room], None]] = []
         self.lock = asyncio.Lock()
         self.referee_types = frozenset(getattr(game, "referee_action_types", ()))
-        self.codec = ActionCodec(
-            [*game.action_types, *(t for t in self.referee_types if t not in game.action_types)]
-        )
+        self.codec: ActionCodec = game_codec(game)
         self.seats = list(row.seats)
         self.state = game.start(game.Setup.model_validate(row.setup))
         self.actions: list[dict[str, Any]] = []
@@ -113,9 +125,12 @@ class Room:
         self.last_seat: int | None = None
         self.dice = DiceStream(row.seed)
         self.stale = False
-        self.takeover_after_s = takeover_after_s
+        self.takeover_after_s = (
+            None if takeover_after_s is None else bounded_timer(takeover_after_s)
+        )
         self._timer: asyncio.Task[None] | None = None
         self._clocks: list[asyncio.Task[None]] = []
+        self._automatic_tasks: set[asyncio.Task[None]] = set()
         self.changed = now()  # when the last action was applied (for the stall timer)
 
     @property
@@ -158,9 +173,25 @@ class Room:
         if caller is None:
             raise ApiError(401, "auth/unknown", "this token belongs to no seat of this game")
         if caller.seat is not None and not self.seats[caller.seat].claimed:
-            await asyncio.to_thread(self.store.mark_claimed, self.id, caller.seat)
-            self.seats[caller.seat] = replace(self.seats[caller.seat], claimed=True)
+            await self._claim_by_link(caller.seat, digest)
         return caller
+
+    async def _claim_by_link(self, seat: int, digest: str) -> None:
+        """Claims a seat on the first use of its link's token, unless the join code
+        claimed it first (then the link's token is void: one seat, one holder)."""
+        async with self.lock:
+            current = self.seats[seat]
+            if current.claimed and same_hash(digest, current.token_hash):
+                return
+            if not same_hash(digest, current.token_hash) or not await asyncio.to_thread(
+                self.store.mark_claimed, self.id, seat, digest
+            ):
+                raise ApiError(
+                    401,
+                    "auth/unknown",
+                    f"seat {seat} was claimed with the join code; this link's token is void",
+                )
+            self.seats[seat] = replace(current, claimed=True)
 
     async def claim(self, seat: int) -> str:
         """Gives a free human seat a new token and returns it; raises 409 when taken."""
@@ -226,7 +257,7 @@ class Room:
             except RulesError as exc:
                 raise ApiError.from_rules(exc) from None
             await self._commit(action, result.state, result.events, label)
-            await self._advance()
+        await self.play_automatic(self.settings.auto_wait_s)
 
     def is_referee(self, action: Action) -> bool:
         """Returns True for a referee action (``Game.referee_action_types``)."""
@@ -269,9 +300,14 @@ class Room:
             if self.may_roll(caller):
                 return CHANCE
             raise ApiError(403, "seat/not_yours", self._roll_refusal())
-        if caller.role == "host":
-            return to_act if seat is None else seat
-        return caller.seat
+        if caller.role != "host":
+            return caller.seat
+        target = to_act if seat is None else seat
+        if isinstance(target, int) and self.seats[target].bot is not None:
+            raise ApiError(
+                409, "seat/bot", f"seat {target} is played by the {self.seats[target].bot} bot"
+            )
+        return target
 
     def _roll_refusal(self) -> str:
         if self.row.dice == "digital":
@@ -283,10 +319,19 @@ class Room:
         async with self.lock:
             await self._advance()
 
+    async def play_automatic(self, wait_s: float) -> None:
+        """Starts playing the dice and bots in a task of its own and waits for it at most
+        ``wait_s`` seconds, so a slow bot never holds a request (or a restart) for long;
+        what it plays later reaches the clients by the websocket."""
+        task = asyncio.create_task(self.advance())
+        self._automatic_tasks.add(task)
+        task.add_done_callback(self._automatic_tasks.discard)
+        await asyncio.wait({task}, timeout=wait_s)
+
     async def _advance(self) -> None:
         try:
             for _ in range(self.settings.max_auto_actions):
-                action, label = self._automatic()
+                action, label = await self._automatic()
                 if action is None:
                     return
                 try:
@@ -330,11 +375,10 @@ class Room:
                 return  # something happened meanwhile; that change armed a new timer
             name = takeover_bot(self.game)
             assert name is not None
-            rng = np.random.default_rng([self.row.seed, self.seq])
+            action, label = await self._bot_action(name, seat, "takeover")
             try:
-                action = bots_of(self.game)[name](self.state, rng)
                 result = step(self.game, self.state, action, seat)
-                await self._commit(action, result.state, result.events, f"takeover:{seat}")
+                await self._commit(action, result.state, result.events, label)
             except (RulesError, ApiError):
                 log.exception("game %s: the %s bot could not act for seat %d", self.id, name, seat)
                 return
@@ -360,7 +404,7 @@ class Room:
         for clock in clocks(self.game.clock(self.state)):
             seconds = self._delay(clock, to_act)
             if seconds is not None:
-                runs_out = self._clock_runs_out(self.seq, seconds, clock.action)
+                runs_out = self._clock_runs_out(self.seq, bounded_timer(seconds), clock.action)
                 self._clocks.append(asyncio.create_task(runs_out))
 
     def _created(self) -> datetime:
@@ -371,11 +415,12 @@ class Room:
 
     def _delay(self, clock: Clock, to_act: Actor) -> float | None:
         """Returns how long to wait before ``clock`` runs out (None: not now)."""
+        seconds = bounded_timer(clock.seconds)
         if clock.since == "start":
-            return max(0.0, clock.seconds - (now() - self._created()).total_seconds())
+            return max(0.0, seconds - (now() - self._created()).total_seconds())
         if not isinstance(to_act, int) or self.seats[to_act].bot is not None:
             return None
-        return clock.seconds
+        return seconds
 
     async def _clock_runs_out(self, seq: int, seconds: float, action: Action) -> None:
         """After ``seconds`` with no change, applies the game's clock action."""
@@ -393,23 +438,34 @@ class Room:
 
     def stop_timers(self) -> None:
         """Cancels the takeover timer and the clocks (when the server shuts down)."""
-        for task in (self._timer, *self._clocks):
+        for task in (self._timer, *self._clocks, *self._automatic_tasks):
             if task is not None:
                 task.cancel()
         self._timer = None
         self._clocks = []
 
-    def _automatic(self) -> tuple[Action | None, str]:
+    async def _automatic(self) -> tuple[Action | None, str]:
         to_act = self.to_act
         if isinstance(to_act, Chance):
             if self.row.dice != "digital":
                 return None, ""
             return self.dice.choose(self.game.chance_outcomes(self.state)), "dice"
-        if to_act is None or self.seats[to_act].bot is None:
+        bot = None if to_act is None else self.seats[to_act].bot
+        if to_act is None or bot is None:
             return None, ""
-        bot = bots_of(self.game)[self.seats[to_act].bot or ""]
+        return await self._bot_action(bot, to_act, "bot")
+
+    async def _bot_action(self, bot: str, seat: int, label: str) -> tuple[Action, str]:
+        """Returns the bot's action for ``seat`` from the bot pool, or, when the bot
+        exceeds its time budget or fails, a random legal action (labelled ``fallback``)."""
+        decision = Decision(self.game, self.id, self.row.setup, self.actions, bot, self.row.seed)
+        action = await self.bots.decide(decision, self.settings.bot_budget_s)
+        if action is not None:
+            return action, f"{label}:{seat}"
+        log.warning("game %s: seat %d plays a random legal action instead", self.id, seat)
+        legal = self.game.legal_actions(self.state)
         rng = np.random.default_rng([self.row.seed, self.seq])
-        return bot(self.state, rng), f"bot:{to_act}"
+        return legal[int(rng.integers(len(legal)))], f"fallback:{seat}"
 
     async def _commit(
         self, action: Action, state: Any, events: tuple[Event, ...], label: str
@@ -486,12 +542,13 @@ class Room:
             delay = self._delay(clock, to_act)
             if delay is not None:
                 start = self._created() if clock.since == "start" else self.changed
+                seconds = bounded_timer(clock.seconds)
                 out.append(
                     {
                         "kind": clock.action.kind,
                         "since": clock.since,
-                        "seconds": clock.seconds,
-                        "ends_at": (start + timedelta(seconds=clock.seconds)).isoformat(),
+                        "seconds": seconds,
+                        "ends_at": (start + timedelta(seconds=seconds)).isoformat(),
                     }
                 )
         return out
@@ -556,6 +613,7 @@ class Rooms:
 
     store: Store
     settings: Settings
+    bots: BotPool
     listeners: list[Callable[[Room], None]] = field(default_factory=list)
     games: Callable[[str], Game] = get_game
     _rooms: dict[str, Room] = field(default_factory=dict)
@@ -566,6 +624,7 @@ class Rooms:
         room = self._rooms.get(game_id)
         if room is not None and not room.stale:
             return room
+        reloaded = False
         async with self._loading:
             room = self._rooms.get(game_id)
             if room is None or room.stale:
@@ -573,7 +632,10 @@ class Rooms:
                 room = await self._load(game_id)
                 if old is not None:  # reloaded after a failed write
                     old.stop_timers()
+                    reloaded = True
                 self._rooms[game_id] = room
+        if reloaded:  # the failed write may have been the dice's or a bot's: play on
+            await room.advance()
         return room
 
     def count(self) -> int:
@@ -589,16 +651,16 @@ class Rooms:
 
     async def restore(self) -> list[str]:
         """Rebuilds every unfinished game by replay and resumes its dice and bots."""
-        restored = []
+        restored: list[Room] = []
         for game_id in await asyncio.to_thread(self.store.unfinished):
             try:
                 room = await self.get(game_id)
             except ApiError as exc:
                 log.warning("game %s is not restored: %s", game_id, exc.reason)
                 continue
-            await room.advance()
-            restored.append(game_id)
-        return restored
+            restored.append(room)
+        await asyncio.gather(*(room.play_automatic(self.settings.auto_wait_s) for room in restored))
+        return [room.id for room in restored]
 
     async def _load(self, game_id: str) -> Room:
         row = await asyncio.to_thread(self.store.game, game_id)
@@ -614,8 +676,7 @@ class Rooms:
                 f"this server plays version {game.info.rules_version}",
             )
         try:  # RulesError and pydantic's ValidationError are ValueErrors
-            room = self._room(row, game)
-            room.replay(rows)
+            room = await asyncio.to_thread(self._replayed, row, game, rows)
         except ValueError as exc:
             raise ApiError(
                 409, "game/unplayable", f"game {game_id} does not replay: {exc}"
@@ -625,8 +686,13 @@ class Rooms:
         return room
 
     def _room(self, row: GameRow, game: Game) -> Room:
-        room = Room(row, game, self.store, self.settings, row.takeover_after_s)
+        room = Room(row, game, self.store, self.settings, self.bots, row.takeover_after_s)
         room.listeners.extend(self.listeners)
+        return room
+
+    def _replayed(self, row: GameRow, game: Game, rows: list[ActionRow]) -> Room:
+        room = self._room(row, game)
+        room.replay(rows)
         return room
 
     def close(self) -> None:
@@ -647,9 +713,9 @@ class Rooms:
     async def create(self, data: GameCreate) -> Created:
         """Creates, stores and starts a game; raises 422 naming the bad field."""
         game = self._game(data.game)
-        setup = _validate_setup(game, data.setup)
+        setup = await asyncio.to_thread(_validate_setup, game, data.setup)
         try:
-            first = game.start(setup)
+            first = await asyncio.to_thread(game.start, setup)
         except (RulesError, ValueError) as exc:
             raise ApiError(422, "setup/invalid", f"setup: {exc}") from None
         names, judges = game.seat_names(first), judge_names(game, first)
@@ -685,9 +751,9 @@ class Rooms:
                 ),
             )
         )
-        room = self._room(row, game)
+        room = await asyncio.to_thread(self._room, row, game)
         self._rooms[row.id] = room
-        await room.advance()
+        await room.play_automatic(self.settings.auto_wait_s)
         return Created(room, host_token, tokens, judge_tokens)
 
     async def _insert(self, row: GameRow) -> GameRow:

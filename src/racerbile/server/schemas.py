@@ -171,4 +171,11 @@ class WsPing(_In):
     type: Literal["ping"]
 
 
+class WsAuth(_In):
+    """The first message on a websocket that sent no ``Authorization`` header."""
+
+    type: Literal["auth"]
+    token: str | None = Field(default=None, max_length=200, description="none: a spectator")
+
+
 ClientMessage = Annotated[WsAction | WsPing, Field(discriminator="type")]

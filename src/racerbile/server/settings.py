@@ -7,6 +7,15 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 KIB = 1024
 
 
+class RateLimit(BaseModel):
+    """A token bucket per client address: ``burst`` requests at once, then ``per_minute``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    burst: int = Field(ge=1, le=1000)
+    per_minute: float = Field(gt=0, le=6000)
+
+
 class Settings(BaseModel):
     """How a server runs. Limits refuse unsafe values unless ``dev`` is set."""
 
@@ -19,6 +28,35 @@ class Settings(BaseModel):
     max_ws_message_bytes: int = Field(default=64 * KIB, ge=KIB)
     log_size: int = Field(default=50, ge=1, le=1000)
     max_auto_actions: int = Field(default=10_000, ge=1)
+    join_limit: RateLimit | None = Field(
+        default=RateLimit(burst=20, per_minute=30),
+        description="join-code look-ups and claims (GET/POST /api/join/...); None: no limit",
+    )
+    create_limit: RateLimit | None = Field(
+        default=RateLimit(burst=20, per_minute=10),
+        description="games created (POST /api/games); None: no limit",
+    )
+    rate_limit_clients: int = Field(
+        default=10_000, ge=100, le=1_000_000, description="addresses remembered per limit"
+    )
+    rate_limit_loopback: bool = Field(
+        default=False,
+        description="limit this machine's own clients too (127.0.0.1, ::1); off, the limits "
+        "guard against the network only (a proxy must send X-Forwarded-For)",
+    )
+    bot_workers: int = Field(default=2, ge=1, le=64, description="processes bots decide in")
+    bot_budget_s: float = Field(
+        default=5.0, ge=0.05, le=300, description="longest one bot decision may take"
+    )
+    bot_memory_mb: int | None = Field(
+        default=2048, ge=256, description="memory limit of one bot worker (None: no limit)"
+    )
+    auto_wait_s: float = Field(
+        default=2.0, ge=0, le=60, description="how long a request waits for dice and bots"
+    )
+    ws_auth_timeout_s: float = Field(
+        default=10.0, gt=0, le=300, description="how long a websocket may wait to send its auth"
+    )
     dev: bool = False
 
     @model_validator(mode="after")

@@ -1,27 +1,30 @@
 """The append-only event store of games, seats and actions (SQLite or PostgreSQL)."""
 
-from .store import (
-    ActionRow,
+from .errors import (
+    DRIVER_ERRORS,
+    DamagedRecord,
     DuplicateWrite,
-    GameRow,
-    JudgeRow,
-    SeatRow,
-    Store,
+    RefusedValue,
     StoreError,
-    data_dir,
-    default_url,
-    now,
+    StoreUnavailable,
+    unavailable,
 )
+from .store import ActionRow, GameRow, JudgeRow, SeatRow, Store, data_dir, default_url, now
 
 __all__ = [
+    "DRIVER_ERRORS",
     "ActionRow",
+    "DamagedRecord",
     "DuplicateWrite",
     "GameRow",
     "JudgeRow",
+    "RefusedValue",
     "SeatRow",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "data_dir",
     "default_url",
     "now",
+    "unavailable",
 ]

@@ -1,31 +1,44 @@
 """The event store: games, seats and their actions, one transaction per write.
 
 SQLite (WAL, full sync) by default; PostgreSQL when given a ``postgresql+psycopg://`` URL.
-Every method is synchronous and short; the server calls them off its event loop.
+Every method is synchronous and short; the server calls them off its event loop. Every
+method raises only the errors of :mod:`.errors`: a database that cannot answer is
+:class:`StoreUnavailable`, one game's unreadable row :class:`DamagedRecord`.
 """
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Connection, Engine, Table, create_engine, event, insert, select, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import ArgumentError, DataError, IntegrityError, NoSuchModuleError
 
+from .errors import (
+    DRIVER_ERRORS,
+    DamagedRecord,
+    DuplicateWrite,
+    RefusedValue,
+    StoreError,
+    driver_message,
+    unavailable,
+)
+from .opening import check_schema, check_sqlite_file
 from .tables import actions, games, judges, metadata, seats
 
-
-class StoreError(RuntimeError):
-    """The database cannot be opened or used; the message says which and why."""
-
-
-class DuplicateWrite(StoreError):
-    """A row with that key exists already: another writer got there first."""
+T = TypeVar("T")
+PG_CONNECT_TIMEOUT_S = 10  # a PostgreSQL host that does not answer fails a request, not hangs it
+# What reading an undecodable row raises: SQLite's decoding error, or JSON's (a ValueError).
+_READ_ERRORS: tuple[type[Exception], ...] = (ValueError, *DRIVER_ERRORS)
+_UNDECODABLE = re.compile(r"could not decode to utf-8 column '([^']+)'", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -104,16 +117,36 @@ class Store:
     """Appends games, seat claims and actions; reads them back for replay."""
 
     def __init__(self, url: str):
+        """Opens the database; raises StoreError naming it when it is not a usable store."""
         self.url = url
         self.engine = _engine(url)
+        where = _where(self.engine)
         try:
+            if self.engine.dialect.name != "sqlite":
+                check_schema(self.engine, where)  # a SQLite file was checked before opening
             metadata.create_all(self.engine)
-        except OperationalError as exc:
-            raise StoreError(f"cannot open the database {_safe(url)}: {exc.orig}") from None
+        except DRIVER_ERRORS as exc:
+            self.engine.dispose()
+            raise StoreError(f"cannot open the database {where}: {driver_message(exc)}") from None
+        except StoreError:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         """Closes every pooled connection."""
         self.engine.dispose()
+
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """One transaction; a driver's error leaves as the store's (IntegrityError as is)."""
+        with _translated(), self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def _connect(self) -> Iterator[Connection]:
+        """One connection for reads; a driver's error leaves as the store's."""
+        with _translated(), self.engine.connect() as conn:
+            yield conn
 
     def create_game(self, row: GameRow) -> None:
         """Writes a new game with its seats; raises DuplicateWrite on a clashing id or code."""
@@ -144,8 +177,11 @@ class Store:
             {"game_id": row.id, "judge": j.judge, "name": j.name, "token_hash": j.token_hash}
             for j in row.judges
         ]
+        refuse_unstorable(games, [game_values])
+        refuse_unstorable(seats, seat_values)
+        refuse_unstorable(judges, judge_values)
         try:
-            with self.engine.begin() as conn:
+            with self._begin() as conn:
                 conn.execute(insert(games), game_values)
                 if seat_values:
                     conn.execute(insert(seats), seat_values)
@@ -159,15 +195,16 @@ class Store:
     def append_action(self, game_id: str, seq: int, action: dict[str, Any], actor: str) -> None:
         """Commits action number ``seq``; raises DuplicateWrite when ``seq`` is taken."""
         values = {"game_id": game_id, "seq": seq, "action": action, "actor": actor, "at": now()}
+        refuse_unstorable(actions, [values])
         try:
-            with self.engine.begin() as conn:
+            with self._begin() as conn:
                 conn.execute(insert(actions), values)
         except IntegrityError:
             raise DuplicateWrite(f"game {game_id} already has action {seq}") from None
 
     def finish_game(self, game_id: str) -> None:
         """Records the end time of a game (once; later calls change nothing)."""
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(
                 update(games)
                 .where(games.c.id == game_id, games.c.finished.is_(None))
@@ -176,7 +213,8 @@ class Store:
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
         """Gives an unclaimed human seat a new token; returns False when it was taken."""
-        with self.engine.begin() as conn:
+        refuse_unstorable(seats, [{"token_hash": token_hash}])
+        with self._begin() as conn:
             result = conn.execute(
                 update(seats)
                 .where(
@@ -189,52 +227,161 @@ class Store:
             )
         return bool(result.rowcount == 1)
 
-    def mark_claimed(self, game_id: str, seat: int) -> None:
-        """Marks a seat claimed (its token was used), so the join code no longer offers it."""
-        with self.engine.begin() as conn:
-            conn.execute(
+    def mark_claimed(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Marks a seat claimed on the first use of its link's token, so the join code no
+        longer offers it; returns False when the join code gave the seat another token."""
+        with self._begin() as conn:
+            result = conn.execute(
                 update(seats)
-                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .where(
+                    seats.c.game_id == game_id,
+                    seats.c.seat == seat,
+                    seats.c.token_hash == token_hash,
+                )
                 .values(claimed=True)
             )
+        return bool(result.rowcount == 1)
 
     def game(self, game_id: str) -> GameRow | None:
-        """Returns the stored game, or None."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        """Returns the stored game, or None; raises DamagedRecord when a row is unreadable."""
+        if not _storable(game_id):
+            return None  # no stored id holds such a character
+        with self._connect() as conn:
+            row = _read(
+                game_id,
+                "its games row",
+                lambda: conn.execute(select(games).where(games.c.id == game_id)).mappings().first(),
+            )
             if row is None:
                 return None
-            seat_rows = conn.execute(
-                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
-            ).mappings()
-            seat_list = [_seat_row(s) for s in seat_rows]
-            judge_rows = conn.execute(
-                select(judges).where(judges.c.game_id == game_id).order_by(judges.c.judge)
-            ).mappings()
-            judge_list = [JudgeRow(j["judge"], j["name"], j["token_hash"]) for j in judge_rows]
+            seat_list = _read(
+                game_id,
+                "its seats",
+                lambda: [
+                    _seat_row(s)
+                    for s in conn.execute(
+                        select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+                    ).mappings()
+                ],
+            )
+            judge_list = _read(
+                game_id,
+                "its judges",
+                lambda: [
+                    JudgeRow(j["judge"], j["name"], j["token_hash"])
+                    for j in conn.execute(
+                        select(judges).where(judges.c.game_id == game_id).order_by(judges.c.judge)
+                    ).mappings()
+                ],
+            )
             return _game_row(row, seat_list, judge_list)
 
     def game_by_code(self, join_code: str) -> str | None:
         """Returns the id of the game with that join code, or None."""
-        with self.engine.connect() as conn:
+        if not _storable(join_code):
+            return None  # no stored code holds such a character
+        with self._connect() as conn:
             found = conn.execute(select(games.c.id).where(games.c.join_code == join_code))
             return found.scalar_one_or_none()
 
     def actions(self, game_id: str) -> list[ActionRow]:
-        """Returns every action of a game in order."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
-            ).mappings()
-            return [ActionRow(r["seq"], r["action"], r["actor"], r["at"]) for r in rows]
+        """Returns every action of a game in order; raises DamagedRecord naming a bad one."""
+        if not _storable(game_id):
+            return []
+        query = select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
+        with self._connect() as conn:
+            try:
+                return [
+                    ActionRow(r["seq"], r["action"], r["actor"], r["at"])
+                    for r in conn.execute(query).mappings()
+                ]
+            except _READ_ERRORS as exc:
+                problem = _row_problem(exc)
+                if problem is None:
+                    raise
+                raise DamagedRecord(game_id, _damaged_action(conn, game_id), problem) from None
 
     def unfinished(self) -> list[str]:
         """Returns the ids of every game without an end time, oldest first."""
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             found = conn.execute(
                 select(games.c.id).where(games.c.finished.is_(None)).order_by(games.c.created)
             )
             return list(found.scalars())
+
+
+@contextmanager
+def _translated() -> Iterator[None]:
+    """Turns a driver's error into the store's: DataError is a value refused, the others
+    (but IntegrityError, which the callers resolve) mean the database cannot answer."""
+    try:
+        yield
+    except IntegrityError:
+        raise
+    except DataError as exc:
+        raise RefusedValue(driver_message(exc)) from None
+    except DRIVER_ERRORS as exc:
+        raise unavailable(exc) from None
+
+
+def refuse_unstorable(table: Table, rows: Iterable[Mapping[str, Any]]) -> None:
+    """Raises RefusedValue for a text no database may hold in ``table``'s column.
+
+    SQLite would keep a NUL character or an over-long text, PostgreSQL refuses both;
+    the store refuses them everywhere, so both databases answer alike.
+    """
+    for row in rows:
+        for name, value in row.items():
+            if not isinstance(value, str):
+                continue
+            where = f"{table.name}.{name}"
+            if not _storable(value):
+                raise RefusedValue(f"{where} holds a NUL character or a lone surrogate")
+            length = getattr(table.c[name].type, "length", None)
+            if length is not None and len(value) > length:
+                raise RefusedValue(f"{where} has {len(value)} characters; at most {length}")
+
+
+def _storable(value: str) -> bool:
+    if "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _read(game_id: str, where: str, read: Callable[[], T]) -> T:
+    """Runs one read of a game's rows; an undecodable row becomes DamagedRecord."""
+    try:
+        return read()
+    except _READ_ERRORS as exc:
+        problem = _row_problem(exc)
+        if problem is None:
+            raise
+        raise DamagedRecord(game_id, where, problem) from None
+
+
+def _row_problem(exc: BaseException) -> str | None:
+    """Returns what is wrong with a stored row that cannot be decoded, or None."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"invalid JSON ({exc.msg} at character {exc.pos})"
+    found = _UNDECODABLE.search(str(getattr(exc, "orig", exc)))
+    return f"invalid UTF-8 in column {found.group(1)}" if found else None
+
+
+def _damaged_action(conn: Connection, game_id: str) -> str:
+    """Names the first action of a game that does not decode (read one at a time)."""
+    mine = actions.c.game_id == game_id
+    for seq in conn.execute(select(actions.c.seq).where(mine).order_by(actions.c.seq)).scalars():
+        try:
+            conn.execute(select(actions).where(mine, actions.c.seq == seq)).mappings().one()
+        except _READ_ERRORS as exc:
+            if _row_problem(exc) is not None:
+                return f"action {seq}"
+            raise
+    return "its actions"
 
 
 def _game_row(
@@ -270,14 +417,34 @@ def _engine(url: str) -> Engine:
         ) from None
     try:
         if parsed.get_backend_name() != "sqlite":
-            return create_engine(parsed, pool_pre_ping=True)
+            connect_args = (
+                {"connect_timeout": PG_CONNECT_TIMEOUT_S}
+                if parsed.get_backend_name() == "postgresql"
+                else {}
+            )
+            return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            _prepare_sqlite_file(Path(parsed.database).expanduser())
         engine = create_engine(parsed)
     except (NoSuchModuleError, ImportError) as exc:
         raise StoreError(f"no database driver for {_safe(url)}: {exc}") from None
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def _prepare_sqlite_file(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the folder of {path}: {exc.strerror}") from None
+    check_sqlite_file(path)
+
+
+def _where(engine: Engine) -> str:
+    """Names the database in messages: the SQLite file, or the URL without its password."""
+    if engine.dialect.name == "sqlite" and engine.url.database:
+        return str(Path(engine.url.database).expanduser())
+    return engine.url.render_as_string(hide_password=True)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-from pathlib import Path
 
 from racerbile.engine.contract import TrackCatalog
 from racerbile.games.racerbile.catalog import TRACKS, RacerbileTracks
@@ -24,16 +21,14 @@ def test_bundled_tracks() -> None:
         assert track.id == track_id and track.description
 
 
-def test_load_by_path_and_cache_by_mtime(tmp_path: Path) -> None:
-    path = tmp_path / "mine.toml"
-    shutil.copy(TRACKS.bundled()["oval"], path)
+def test_parsed_text_is_cached_by_its_content() -> None:
+    text = TRACKS.bundled()["oval"].read_text()
     catalog = RacerbileTracks()
-    first = catalog.load(str(path))
-    assert catalog.load(path) is first
-    path.write_text(path.read_text().replace('name = "Ovalen"', 'name = "Other"'))
-    os.utime(path, ns=(1, 1))
-    second = catalog.load(path)
+    first = catalog.parse(text)
+    assert catalog.parse(text.encode()) is first and first.id == "custom"
+    second = catalog.parse(text.replace('name = "Ovalen"', 'name = "Other"'))
     assert second is not first and second.name == "Other"
+    assert catalog.text_of(text.encode(), "mine.toml") == text
 
 
 def test_info_is_json_ready() -> None:

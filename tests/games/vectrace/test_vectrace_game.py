@@ -38,7 +38,7 @@ def test_registry_and_contract() -> None:
 def test_setup_defaults_and_errors() -> None:
     setup = GAME.Setup.model_validate({"players": [{"name": "A"}, {"name": "B"}]})
     assert setup.track == "sprint" and not setup.options.skid
-    with pytest.raises(ValidationError, match="no such track"):
+    with pytest.raises(ValidationError, match="not a bundled track id"):
         GAME.Setup.model_validate({"players": [{"name": "A"}], "track": "nowhere"})
     with pytest.raises(ValidationError, match="start points"):
         GAME.Setup.model_validate({"players": [{"name": str(i)} for i in range(8)]})

@@ -2,13 +2,16 @@
 
 :data:`TRACKS` implements :class:`racerbile.engine.contract.TrackCatalog`. Bundled tracks
 are the ``*.toml`` files in ``racerbile/tracks/racerbile``; their id is the file stem.
-Every track is validated (RB-TRACK-8) when loaded; loaded tracks are cached by
-resolved path, modification time and size, so an edited file is read again.
+Any other track arrives as text (a setup's ``track_text``, a file the command line
+read): the catalog never opens a path it is given. Every track is validated
+(RB-TRACK-8) when loaded; the same text gives the same Track object, so replayed
+states compare equal.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import hashlib
+from collections import Counter, OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +19,22 @@ from ...engine.errors import TrackError
 from ...hexgrid import direction_names
 from .render import render_svg
 from .track import CellKind, Track
-from .trackfile import read_track
+from .trackfile import decode_track, parse_track
 from .validate import pit_lap_length, validate_track
+
+_CACHED_TEXTS = 32
 
 
 def _bundled_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "tracks" / "racerbile"
+
+
+def unknown_track(bundled: dict[str, Path]) -> str:
+    """Returns the refusal of a track id that is not bundled (it never echoes the id)."""
+    return (
+        f"not a bundled track id; the bundled tracks are {', '.join(bundled) or 'none'} "
+        "(send a track file's text as track_text)"
+    )
 
 
 class RacerbileTracks:
@@ -29,7 +42,8 @@ class RacerbileTracks:
 
     def __init__(self, directory: Path | None = None):
         self._directory = directory
-        self._cache: dict[tuple[str, int, int], tuple[Track, list[str]]] = {}
+        self._bundled: dict[str, Track] = {}
+        self._texts: OrderedDict[tuple[str, str, str], Track] = OrderedDict()
 
     @property
     def directory(self) -> Path:
@@ -40,44 +54,40 @@ class RacerbileTracks:
         """Returns the bundled tracks as id -> file path, sorted by id."""
         return {p.stem: p for p in sorted(self.directory.glob("*.toml"))}
 
-    def resolve(self, ref: str | Path) -> Path:
-        """Returns the file of a bundled id or a path; raises TrackError if neither exists."""
-        bundled = self.bundled()
-        if isinstance(ref, str) and ref in bundled:
-            return bundled[ref]
-        path = Path(ref)
-        if path.is_file():
-            return path
-        if path.exists():
-            raise TrackError(f"{path}: not a track file (it is a folder)")
-        raise TrackError(
-            f"{ref}: no such track file, and no bundled track has that id "
-            f"(bundled: {', '.join(bundled) or 'none'})"
-        )
+    def load(self, ref: str) -> Track:
+        """Returns the validated bundled track ``ref``; raises TrackError for any other id."""
+        if ref not in self._bundled:
+            path = self.bundled().get(ref)
+            if path is None:
+                raise TrackError(f"track: {unknown_track(self.bundled())}")
+            self._bundled[ref] = self.parse(path.read_bytes(), source=str(path), track_id=ref)
+        return self._bundled[ref]
 
-    def load(self, ref: str | Path) -> Track:
-        """Returns the validated track for a bundled id or a path; raises TrackError."""
-        return self._load(self.resolve(ref))[0]
+    def parse(
+        self, text: str | bytes, source: str = "track_text", track_id: str = "custom"
+    ) -> Track:
+        """Returns the validated track of a track file's content; raises TrackError naming
+        ``source``. The last few tracks parsed are kept, keyed by their text."""
+        key = (hashlib.sha256(decode_track(text, source).encode()).hexdigest(), source, track_id)
+        if key in self._texts:
+            self._texts.move_to_end(key)
+            return self._texts[key]
+        track = parse_track(text, source=source, track_id=track_id)
+        validate_track(track)
+        self._texts[key] = track
+        if len(self._texts) > _CACHED_TEXTS:
+            self._texts.popitem(last=False)
+        return track
 
-    def validate(self, path: Path) -> list[str]:
-        """Reads and checks a track file; returns its warnings, raises TrackError."""
-        return list(self._load(self.resolve(path))[1])
+    def text_of(self, data: bytes, source: str) -> str:
+        """Returns the track text (what a setup's ``track_text`` holds) of a file's content;
+        raises TrackError naming ``source`` if it is not a valid track file."""
+        self.parse(data, source=source)
+        return decode_track(data, source)
 
     def warnings(self, track: Track) -> list[str]:
         """Returns the validator's warnings for a loaded track."""
         return validate_track(track)
-
-    def _load(self, path: Path) -> tuple[Track, list[str]]:
-        try:
-            stat = path.stat()
-        except OSError as exc:
-            raise TrackError(f"{path}: cannot read the track file: {exc.strerror or exc}") from None
-        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
-        if key not in self._cache:
-            bundled = path.parent.resolve() == self.directory.resolve()
-            track = read_track(path, track_id=path.stem if bundled else None)
-            self._cache[key] = (track, validate_track(track))
-        return self._cache[key]
 
     def info(self, track: Track) -> dict[str, Any]:
         """Returns the facts a person or a lobby wants about a track, as JSON-ready data.

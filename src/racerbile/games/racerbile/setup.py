@@ -22,9 +22,12 @@ from pydantic import (
     model_validator,
 )
 
+from ...engine.bounds import Name
+from ...engine.errors import TrackError
 from ...engine.ledger import DrinkType
-from .catalog import TRACKS
+from .catalog import TRACKS, unknown_track
 from .track import Track
+from .trackfile import MAX_TEXT
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,8 @@ ALL_RULE_SETS: dict[str, RuleSet] = {**RULE_SETS, LE_MANS.name: LE_MANS}
 """Every rule set a :class:`Setup` may choose."""
 LE_MANS_FIELDS = ("teams", "judges", "event_hours")  # left out of the JSON form when unset
 LE_MANS_HOURS = 24.0  # RB-LM-12: the event's length
+ONE_SECOND_IN_HOURS = 1 / 3600
+DAY_S = 86_400.0
 
 
 class Player(BaseModel):
@@ -79,7 +84,7 @@ class Player(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=40)
+    name: Name
     drink: DrinkType = DrinkType.standard
 
 
@@ -92,15 +97,13 @@ class Team(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=40)
-    drivers: list[str] = Field(min_length=1, max_length=3)
+    name: Name
+    drivers: list[Name] = Field(min_length=1, max_length=3)
     drink: DrinkType = DrinkType.standard  # RB-LM-3: any beer (RB-DRINK-1 still applies)
 
     @field_validator("drivers")
     @classmethod
     def _driver_names(cls, drivers: list[str]) -> list[str]:
-        if any(not 1 <= len(d) <= 40 for d in drivers):
-            raise ValueError("a driver's name has 1 to 40 characters")
         if len(set(drivers)) != len(drivers):
             raise ValueError("a team's drivers must have distinct names")
         return drivers
@@ -113,22 +116,31 @@ class Setup(BaseModel):
     ``players`` is derived from them; plain ``players`` become one-driver teams) and
     ``judges``; its default track is ``lemans``, and ``event_hours`` (default 24, None:
     no clock) is when the app's clock calls the last lap (RB-LM-12). ``teams``,
-    ``judges`` and ``event_hours`` are left out of the JSON form when unset, so the
-    records of the other rule sets do not change.
+    ``judges``, ``event_hours`` and ``track_text`` are left out of the JSON form when
+    unset, so the records of the other rule sets and of bundled tracks do not change.
+
+    The track is a bundled id (``track``) or a whole track file sent as ``track_text``;
+    a setup never names a file.
     """
 
     model_config = ConfigDict(extra="forbid")
 
     players: list[Player] = Field(min_length=1, max_length=8)
     rule_set: Literal["babybile", "racerbile", "lemans"] = "babybile"
-    track: str = Field("oval", description="a bundled track id (or a track file path)")
+    track: str = Field("oval", max_length=40, description="a bundled track id")
+    track_text: str | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_TEXT,
+        description="a whole track file (TOML) as text; overrides 'track'",
+    )
     laps: int | None = Field(None, ge=1, le=100, description="RB-END-1; None: the track's laps")
     fork_choice: Literal["per_race", "per_lap"] | None = Field(
         None, description="RB-TRACK-3 scope of a fork choice; None: as the track file says"
     )
     announcements: Literal["auto", "manual"] = Field("auto", description="RB-ANN-1")
     stall_timer: float | None = Field(
-        None, gt=0, description="RB-NOL-1 seconds per decision; None: no timer"
+        None, ge=1, le=DAY_S, description="RB-NOL-1 seconds per decision; None: no timer"
     )
     two_wheels: bool = Field(False, description="RB-OPT-1: two wheels in turns on 7-9")
     out_of_fuel: bool = Field(False, description="RB-OPT-2: 12+ cells ahead runs dry")
@@ -141,12 +153,12 @@ class Setup(BaseModel):
     teams: list[Team] | None = Field(
         None, max_length=8, description="RB-LM-1: Le Mans teams (seats), drivers and drinks"
     )
-    judges: list[str] | None = Field(
+    judges: list[Name] | None = Field(
         None, max_length=12, description="RB-LM-2: the names of the Le Mans judges"
     )
     event_hours: float | None = Field(
         None,
-        gt=0,
+        ge=ONE_SECOND_IN_HOURS,
         le=168,
         description="RB-LM-12: hours until the last lap is called (Le Mans; default 24)",
     )
@@ -178,12 +190,26 @@ class Setup(BaseModel):
     @field_validator("judges")
     @classmethod
     def _judge_names(cls, judges: list[str] | None) -> list[str] | None:
-        if judges is not None:
-            if any(not 1 <= len(j) <= 40 for j in judges):
-                raise ValueError("a judge's name has 1 to 40 characters")
-            if len(set(judges)) != len(judges):
-                raise ValueError("judge names must be distinct")
+        if judges is not None and len(set(judges)) != len(judges):
+            raise ValueError("judge names must be distinct")
         return judges
+
+    @field_validator("track")
+    @classmethod
+    def _bundled_track(cls, track: str) -> str:
+        if track not in TRACKS.bundled():
+            raise ValueError(unknown_track(TRACKS.bundled()))
+        return track
+
+    @field_validator("track_text")
+    @classmethod
+    def _track_loads(cls, text: str | None) -> str | None:
+        if text is not None:
+            try:
+                TRACKS.parse(text)
+            except TrackError as exc:
+                raise ValueError(str(exc)) from None
+        return text
 
     @model_validator(mode="after")
     def _le_mans_settings(self) -> Setup:
@@ -207,6 +233,8 @@ class Setup(BaseModel):
         for name in LE_MANS_FIELDS:
             if data.get(name) is None and (name != "event_hours" or self.rule_set != "lemans"):
                 data.pop(name, None)  # Le Mans keeps "event_hours": null (no clock)
+        if data.get("track_text") is None:
+            data.pop("track_text", None)
         return data
 
 
@@ -253,12 +281,12 @@ class Config:
 
 
 def configure(setup: Setup, track: Track | None = None) -> Config:
-    """Returns the config of ``setup``; ``track`` overrides the setup's track id.
+    """Returns the config of ``setup``; ``track`` overrides the setup's track.
 
     Raises ValueError (a TrackError) when the track cannot be loaded or its grid
     cannot hold every car (RB-START-2: two caps per slot at most).
     """
-    track = track if track is not None else load_track(setup.track)
+    track = track if track is not None else setup_track(setup)
     if len(setup.players) > 2 * len(track.grid):
         raise ValueError(
             f"track {track.id!r} has {len(track.grid)} grid slots, room for "
@@ -293,9 +321,12 @@ def bundled_tracks() -> dict[str, Path]:
 
 
 def load_track(ref: str) -> Track:
-    """Returns the track of a bundled id or a file path; raises TrackError.
+    """Returns the bundled track ``ref``; raises TrackError for any other id."""
+    return TRACKS.load(ref)
 
-    The same unchanged file gives the same Track object, so replayed states compare equal.
-    """
-    loaded: Track = TRACKS.load(ref)
-    return loaded
+
+def setup_track(setup: Setup) -> Track:
+    """Returns the setup's track: its ``track_text`` if it has one, else the bundled id."""
+    if setup.track_text is not None:
+        return TRACKS.parse(setup.track_text)
+    return TRACKS.load(setup.track)

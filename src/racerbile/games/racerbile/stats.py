@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from ...engine.contract import Event, Result
 from ...hexgrid import Hex, corners
 from .actions import Moved, Overtook, TurnStarted, WentOffTrack
-from .setup import Setup, load_track
+from .setup import Setup, setup_track
 from .state import State
 
 
@@ -59,5 +59,5 @@ def outcome_stats(
 def board_cells(setup: BaseModel) -> dict[str, list[tuple[float, float]]]:
     """Returns each track cell's hexagon outline (unit size, y down), keyed ``"q,r"``."""
     assert isinstance(setup, Setup)
-    track = load_track(setup.track)
+    track = setup_track(setup)
     return {str(cell): corners(cell, 1.0, track.orientation) for cell in sorted(track.cells)}

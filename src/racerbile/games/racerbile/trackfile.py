@@ -10,8 +10,8 @@ even, with ``q = (c - r) / 2``.
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -22,6 +22,15 @@ from .track import CellKind, Decoration, Edge, Fork, GridSlot, Pit, Track
 
 FORMAT = "racerbile-track"
 VERSION = 1
+MAX_TEXT = 65_536
+"""The most characters a track file may hold (the bundled ones hold about 3,000)."""
+MAX_CELLS = 2_000
+"""The most cells a track may have (the Le Mans board has 184)."""
+MAX_DEPTH = 16
+"""The deepest nesting of arrays and inline tables a track file may use (it needs 3)."""
+MAX_DOTS = 64
+"""The most dots outside strings on one line: tomllib's memory grows with the square of
+a dotted key's length, so a long one is refused before parsing."""
 
 Direction = int | str
 EdgeSpec = tuple[int, int, Direction]
@@ -106,18 +115,10 @@ class TrackSpec(_Model):
     style: dict[str, str] = {}
 
 
-def read_track(path: Path, track_id: str | None = None) -> Track:
-    """Reads and validates a track file; raises TrackError naming the file and the problem."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise TrackError(f"{path}: cannot read the track file: {exc.strerror or exc}") from None
-    return parse_track(raw, source=str(path), track_id=track_id or path.stem)
-
-
 def parse_track(raw: bytes | str, source: str = "<track>", track_id: str = "track") -> Track:
     """Parses track file content; raises TrackError with one clear message."""
-    text = _decode(raw, source)
+    text = decode_track(raw, source)
+    check_shape(text, source)
     data = _parse_toml(text, source)
     _check_version(data, source)
     try:
@@ -128,7 +129,12 @@ def parse_track(raw: bytes | str, source: str = "<track>", track_id: str = "trac
     return _build(spec, text, source, track_id, digest)
 
 
-def _decode(raw: bytes | str, source: str) -> str:
+def decode_track(raw: bytes | str, source: str) -> str:
+    """Returns the text of track file content; raises TrackError if it cannot be one."""
+    if len(raw) > MAX_TEXT:
+        raise TrackError(
+            f"{source}: the track file is larger than {MAX_TEXT} characters; is this a track file?"
+        )
     if isinstance(raw, str):
         text = raw
     else:
@@ -146,6 +152,50 @@ def _decode(raw: bytes | str, source: str) -> str:
             f'format = "{FORMAT}" and version = {VERSION}'
         )
     return text
+
+
+_STRING_ENDS = {
+    '"': re.compile(r'(?:[^"\\\n]|\\.)*"'),
+    "'": re.compile(r"[^'\n]*'"),
+    '"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.DOTALL),
+    "'''": re.compile(r"(?:[^']|'(?!''))*'''", re.DOTALL),
+}
+
+
+def check_shape(text: str, source: str) -> None:
+    """Refuses, before parsing, TOML nested deeper than MAX_DEPTH or a line with more
+    than MAX_DOTS dots outside strings (a huge dotted key); raises TrackError."""
+    depth = dots = 0
+    line, i = 1, 0
+    while i < len(text):
+        char = text[i]
+        if char == "\n":
+            line, dots = line + 1, 0
+        elif char == "#":
+            i = text.find("\n", i)
+            i = len(text) if i < 0 else i
+            continue
+        elif char in "\"'":
+            quote = char * 3 if text.startswith(char * 3, i) else char
+            found = _STRING_ENDS[quote].match(text, i + len(quote))
+            end = found.end() if found else len(text)  # tomllib reports the open string
+            line += text.count("\n", i, end)
+            i = end
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise TrackError(f"{source}:{line}: nested deeper than {MAX_DEPTH} levels")
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        elif char == ".":
+            dots += 1
+            if dots > MAX_DOTS:
+                raise TrackError(
+                    f"{source}:{line}: more than {MAX_DOTS} dots outside strings on one line "
+                    "(a dotted key that long is not a track file's)"
+                )
+        i += 1
 
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
@@ -222,7 +272,9 @@ class _Builder:
                     )
                 cells[Hex((c - r) // 2, r)] = spec.legend[char]
         if not cells:
-            raise self.fail("field map.rows", "the map has no cells")
+            raise self.fail("map.rows", "the map has no cells")
+        if len(cells) > MAX_CELLS:
+            raise self.fail("map.rows", f"the map has {len(cells)} cells, more than {MAX_CELLS}")
         return cells
 
     def direction(self, value: Direction, where: str) -> int:

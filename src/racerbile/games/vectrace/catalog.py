@@ -1,4 +1,8 @@
-"""The Vectrace track catalogue: bundled tracks, loading, validation, info, pictures."""
+"""The Vectrace track catalogue: bundled tracks, loading, validation, info, pictures.
+
+Any track other than a bundled one arrives as text (a setup's ``track_text``, a file
+the command line read): the catalogue never opens a path it is given.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,18 @@ from typing import Any
 
 from ...engine.errors import TrackError
 from .render import render_svg
-from .track import Track, read_track, warnings_for
+from .track import Track, import_track, parse_track, warnings_for
 
 BUNDLED_DIR = Path(__file__).resolve().parents[2] / "tracks" / "vectrace"
 DEFAULT_TRACK = "sprint"
+
+
+def unknown_track(bundled: dict[str, Path]) -> str:
+    """Returns the refusal of a track id that is not bundled (it never echoes the id)."""
+    return (
+        f"not a bundled track id; the bundled tracks are {', '.join(bundled) or 'none'} "
+        "(send a track file's text as track_text)"
+    )
 
 
 class VectraceTracks:
@@ -22,19 +34,24 @@ class VectraceTracks:
         return {path.stem: path for path in sorted(BUNDLED_DIR.glob("*.txt"))}
 
     def load(self, ref: str) -> Track:
-        """Returns the track for a bundled id or a file path; raises TrackError."""
-        bundled = self.bundled()
-        if ref in bundled:
-            return _load_cached(str(bundled[ref]), ref)
-        path = Path(ref)
-        if not path.exists():
-            known = ", ".join(bundled)
-            raise TrackError(f"{ref}: no such track file or bundled track (bundled: {known})")
-        return read_track(path)
+        """Returns the bundled track ``ref``; raises TrackError for any other id."""
+        path = self.bundled().get(ref)
+        if path is None:
+            raise TrackError(f"track: {unknown_track(self.bundled())}")
+        return _load_bundled(str(path), ref)
 
-    def validate(self, path: Path) -> list[str]:
-        """Returns warnings for the track file at ``path``; raises TrackError on errors."""
-        return warnings_for(read_track(Path(path)))
+    def parse(self, text: str, source: str = "track_text", track_id: str = "custom") -> Track:
+        """Returns the track of native-format text; raises TrackError naming ``source``."""
+        return _parse_cached(text, source, track_id)
+
+    def text_of(self, data: bytes, source: str) -> str:
+        """Returns the native track text of a file's content (imported by the suffix of
+        ``source``); raises TrackError naming ``source`` if it is not a track."""
+        return import_track(data, source).text()
+
+    def warnings(self, track: Track) -> list[str]:
+        """Returns advice on ``track`` that does not make it unusable."""
+        return warnings_for(track)
 
     def info(self, track: Track) -> dict[str, Any]:
         """Returns the facts the lobby and the CLI show about ``track``."""
@@ -59,8 +76,13 @@ class VectraceTracks:
 
 
 @lru_cache(maxsize=32)
-def _load_cached(path: str, track_id: str) -> Track:
-    return read_track(Path(path), track_id=track_id)
+def _load_bundled(path: str, track_id: str) -> Track:
+    return import_track(Path(path).read_bytes(), path, track_id=track_id)
+
+
+@lru_cache(maxsize=32)
+def _parse_cached(text: str, source: str, track_id: str) -> Track:
+    return parse_track(text, source=source, track_id=track_id)
 
 
 TRACKS = VectraceTracks()

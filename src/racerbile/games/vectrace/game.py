@@ -10,16 +10,23 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ...engine.bounds import Name
 from ...engine.contract import Action, Bot, Event, GameInfo, Result, Step
 from ...engine.errors import TrackError
 from . import notation, rules
 from .actions import ACTION_TYPES, describe
-from .catalog import DEFAULT_TRACK, TRACKS, VectraceTracks
+from .catalog import DEFAULT_TRACK, TRACKS, VectraceTracks, unknown_track
 from .state import Options, State
 from .targets import marked_targets
-from .track import Track, parse_track
+from .track import Track
+
+SETUP_MAX_SIDE = 200
+"""The widest and tallest grid a race may use (the bots' tables grow with the area)."""
+SETUP_MAX_TEXT = 65_536
+"""The most characters of a setup's ``track_text`` (a 200x200 grid holds about 40,200)."""
+MAX_ROUNDS = 10_000
 
 INFO = GameInfo(
     id="vectrace",
@@ -36,7 +43,7 @@ class PlayerSetup(BaseModel):
     """One player at the table."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=40)
+    name: Name
 
 
 class VectraceOptions(BaseModel):
@@ -45,7 +52,9 @@ class VectraceOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     collision: bool = Field(False, description="VT-OPT-1: ending on a car crashes both")
     skid: bool = Field(False, description="VT-OPT-2: leaving the track but ending on it skids")
-    skid_limit: int | None = Field(None, ge=0, description="VT-OPT-2: most squares off the track")
+    skid_limit: int | None = Field(
+        None, ge=0, le=SETUP_MAX_SIDE, description="VT-OPT-2: most squares off the track"
+    )
     barrier: bool = Field(False, description="VT-OPT-3: ending off the track hits the barrier")
     setback: bool = Field(False, description="VT-OPT-4: crashed cars are set back, not out")
     setback_moves: int = Field(3, ge=1, le=99, description="VT-OPT-4: how many moves back")
@@ -54,17 +63,50 @@ class VectraceOptions(BaseModel):
     literal: bool = Field(False, description="VT-END-2: the first car to finish wins at once")
     redraw_order: bool = Field(False, description="VT-START-1: choose who begins every round")
     assign_starts: bool = Field(False, description="VT-START-1: start points are assigned")
-    max_rounds: int | None = Field(None, ge=1, description="house rule: end after this many rounds")
+    max_rounds: int | None = Field(
+        None, ge=1, le=MAX_ROUNDS, description="house rule: end after this many rounds"
+    )
 
 
 class VectraceSetup(BaseModel):
-    """A race: players, the track (bundled id or inline text) and the switches."""
+    """A race: players, the track (bundled id or inline text) and the switches.
+
+    A setup never names a file: ``track`` is a bundled id, ``track_text`` a whole track
+    in the native text format, at most 200x200 points.
+    """
 
     model_config = ConfigDict(extra="forbid")
     players: list[PlayerSetup] = Field(min_length=1, max_length=8)
-    track: str = DEFAULT_TRACK
-    track_text: str | None = Field(None, description="a whole track file; overrides 'track'")
+    track: str = Field(DEFAULT_TRACK, max_length=40, description="a bundled track id")
+    track_text: str | None = Field(
+        None,
+        max_length=SETUP_MAX_TEXT,
+        description="a whole track file (native text format); overrides 'track'",
+    )
     options: VectraceOptions = VectraceOptions()
+
+    @field_validator("track")
+    @classmethod
+    def _bundled_track(cls, track: str) -> str:
+        if track not in TRACKS.bundled():
+            raise ValueError(unknown_track(TRACKS.bundled()))
+        return track
+
+    @field_validator("track_text")
+    @classmethod
+    def _track_text_loads(cls, text: str | None) -> str | None:
+        if text is None:
+            return None
+        try:
+            track = TRACKS.parse(text)
+        except TrackError as exc:
+            raise ValueError(str(exc)) from None
+        if track.width > SETUP_MAX_SIDE or track.height > SETUP_MAX_SIDE:
+            raise ValueError(
+                f"the grid is {track.width}x{track.height} points; a race allows at most "
+                f"{SETUP_MAX_SIDE}x{SETUP_MAX_SIDE}"
+            )
+        return text
 
     @model_validator(mode="after")
     def _track_loads(self) -> VectraceSetup:
@@ -83,7 +125,7 @@ def load_setup_track(setup: VectraceSetup) -> Track:
     """Returns the setup's track; raises ValueError with the TrackError message."""
     try:
         if setup.track_text is not None:
-            return parse_track(setup.track_text, source="track_text", track_id="custom")
+            return TRACKS.parse(setup.track_text)
         return TRACKS.load(setup.track)
     except TrackError as exc:
         raise ValueError(str(exc)) from None

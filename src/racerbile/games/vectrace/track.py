@@ -21,13 +21,16 @@ Importers (all produce the native alphabet):
   ``S`` start, ``F`` finish), as written by several Racetrack programs
   (:func:`from_letters`).
 
-Every problem raises :class:`~racerbile.engine.errors.TrackError` with one message
-naming the file, and the line and column where there is one.
+Importers take a file's content, never a path (the caller reads the file). Every
+problem raises :class:`~racerbile.engine.errors.TrackError` with one message naming
+the file, and the line and column where there is one.
 """
 
 from __future__ import annotations
 
+import io
 import re
+import warnings
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -46,6 +49,9 @@ HEADER_KEYS = ("name", "author", "laps", "description")
 _HEADER = re.compile(r"^([A-Za-z_]+)\s*:\s*(.*)$")
 IMAGE_SUFFIXES = frozenset({".png", ".bmp", ".gif", ".pbm", ".pgm", ".ppm", ".tif", ".tiff"})
 MAX_SIDE = 1000
+"""The widest and tallest grid a track file may have (a setup allows less)."""
+MAX_TEXT = (MAX_SIDE + 1) * MAX_SIDE + 4096
+"""The most characters a text track may hold: the largest grid and its header lines."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +145,8 @@ def parse_track(text: str, *, source: str = "<track>", track_id: str = "") -> Tr
 
     Raises TrackError naming ``source``, the line and column of the first problem.
     """
+    if len(text) > MAX_TEXT:
+        raise TrackError(f"{source}: the track is larger than {MAX_TEXT} characters")
     if not text.strip():
         raise TrackError(f"{source}: the file is empty; expected a track grid of # . S F")
     if "\x00" in text:
@@ -197,6 +205,8 @@ def _laps(headers: dict[str, str], source: str) -> int | None:
 def check_grid(track: Track, source: str, first_line: int = 1) -> None:
     """Validates a grid (VT-TRACK-3); raises TrackError on the first problem."""
     width = len(track.rows[0])
+    if width > MAX_SIDE or len(track.rows) > MAX_SIDE:
+        raise TrackError(f"{source}: the grid is larger than {MAX_SIDE}x{MAX_SIDE} points")
     for y, row in enumerate(track.rows):
         line = first_line + y
         for x, c in enumerate(row):
@@ -217,8 +227,6 @@ def check_grid(track: Track, source: str, first_line: int = 1) -> None:
                 f"{source}:{line}:{column}: ragged line: {len(row)} characters, "
                 f"expected {width} like line {first_line}"
             )
-    if width > MAX_SIDE or len(track.rows) > MAX_SIDE:
-        raise TrackError(f"{source}: the grid is larger than {MAX_SIDE}x{MAX_SIDE} points")
     _check_lines(track, source, first_line)
 
 
@@ -294,26 +302,31 @@ def from_letters(text: str, *, source: str = "<track>", track_id: str = "") -> T
     return parse_track(text.translate(table), source=source, track_id=track_id)
 
 
-def from_image(path: Path, *, track_id: str = "") -> Track:
+def from_image(data: bytes, *, source: str = "<image>", track_id: str = "") -> Track:
     """Imports an image, one pixel per point: dark = off-track, light = track,
-    green = start, red = finish. Raises TrackError for unreadable images."""
+    green = start, red = finish. Raises TrackError for unreadable or too large images
+    (the size is read from the header, before any pixel is decoded)."""
     from PIL import Image, UnidentifiedImageError
 
+    too_large = f"{source}: the image is larger than {MAX_SIDE}x{MAX_SIDE} pixels"
     try:
-        with Image.open(path) as image:
-            rgb = image.convert("RGB")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                if image.width > MAX_SIDE or image.height > MAX_SIDE:
+                    raise TrackError(too_large)
+                rgb = image.convert("RGB")
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise TrackError(too_large) from None
     except (OSError, UnidentifiedImageError, ValueError) as exc:
-        raise TrackError(f"{path}: cannot read the image: {exc}") from None
-    width, height = rgb.size
-    if width > MAX_SIDE or height > MAX_SIDE:
-        raise TrackError(f"{path}: the image is larger than {MAX_SIDE}x{MAX_SIDE} pixels")
+        raise TrackError(f"{source}: cannot read the image: {exc}") from None
     pixels = rgb.load()
     assert pixels is not None
     rows = [
-        "".join(_pixel_char(cast(tuple[int, int, int], pixels[x, y])) for x in range(width))
-        for y in range(height)
+        "".join(_pixel_char(cast(tuple[int, int, int], pixels[x, y])) for x in range(rgb.width))
+        for y in range(rgb.height)
     ]
-    return parse_track("\n".join(rows), source=str(path), track_id=track_id or path.stem)
+    return parse_track("\n".join(rows), source=source, track_id=track_id or Path(source).stem)
 
 
 def _pixel_char(pixel: tuple[int, int, int]) -> str:
@@ -325,31 +338,23 @@ def _pixel_char(pixel: tuple[int, int, int]) -> str:
     return "." if (r + g + b) >= 384 else "#"
 
 
-def read_track(path: Path, *, track_id: str = "") -> Track:
-    """Reads a track file of any supported format, chosen by its suffix.
-
-    Raises TrackError with one clear message (missing, unreadable, binary, broken).
-    """
-    suffix = path.suffix.lower()
+def import_track(data: bytes, source: str, *, track_id: str = "") -> Track:
+    """Reads a track file's content in any supported format, chosen by the suffix of
+    ``source`` (the file's name). Raises TrackError with one clear message."""
+    suffix = Path(source).suffix.lower()
+    tid = track_id or Path(source).stem
     if suffix in IMAGE_SUFFIXES:
-        return from_image(path, track_id=track_id)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise TrackError(f"{path}: no such track file") from None
-    except OSError as exc:
-        raise TrackError(f"{path}: cannot read the track file: {exc.strerror}") from None
+        return from_image(data, source=source, track_id=tid)
     if b"\x00" in data:
-        raise TrackError(f"{path}: this is a binary file, not a text track")
+        raise TrackError(f"{source}: this is a binary file, not a text track")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise TrackError(
-            f"{path}: not UTF-8 text (byte {exc.start}); is this a track file?"
+            f"{source}: not UTF-8 text (byte {exc.start}); is this a track file?"
         ) from None
-    tid = track_id or path.stem
     if suffix == ".track":
-        return from_benchmark(text, source=str(path), track_id=tid)
+        return from_benchmark(text, source=source, track_id=tid)
     if suffix == ".grass":
-        return from_letters(text, source=str(path), track_id=tid)
-    return parse_track(text, source=str(path), track_id=tid)
+        return from_letters(text, source=source, track_id=tid)
+    return parse_track(text, source=source, track_id=tid)

@@ -9,23 +9,32 @@ from typing import Any
 
 import qrcode
 import qrcode.image.svg
-from fastapi import APIRouter, Request, Response, WebSocket
+from fastapi import APIRouter, Depends, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
-from ..deps import CallerDep, LangDep, RoomDep, Services, ServicesDep
-from ..errors import ApiError
+from ..deps import (
+    CallerDep,
+    LangDep,
+    RoomDep,
+    Services,
+    ServicesDep,
+    parse_bearer,
+    refuse_token_in_url,
+)
+from ..errors import ApiError, refusals
 from ..hub import Subscriber
+from ..limits import rate_limited
 from ..room import Created
 from ..schemas import (
     ActionSubmit,
     ClientMessage,
-    ErrorPublic,
     GameCreate,
     GameCreated,
     GamePublic,
     JudgeCreated,
     Lang,
     SeatCreated,
+    WsAuth,
     WsPing,
     judge_url,
     seat_url,
@@ -33,37 +42,27 @@ from ..schemas import (
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 _client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+_auth_message: TypeAdapter[WsAuth] = TypeAdapter(WsAuth)
 
 
-@router.post("", status_code=201)
+@router.post(
+    "",
+    status_code=201,
+    dependencies=[Depends(rate_limited("create", "games created"))],
+    responses=refusals(413, 422, 429, 503),
+)
 async def create_game(body: GameCreate, services: ServicesDep) -> GameCreated:
     """Creates a game and hands out its tokens, join code and links (once)."""
     return game_created(await services.rooms.create(body))
 
 
-@router.get("/{game_id}")
+@router.get("/{game_id}", responses=refusals(401, 404, 409, 422, 503))
 async def read_game(room: RoomDep, caller: CallerDep, lang: LangDep = "en") -> GamePublic:
     """Returns the game as the token's seat (or the host, or a spectator) sees it."""
     return GamePublic.model_validate(room.public(caller, lang))
 
 
-_REFUSALS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorPublic, "description": text}
-    for status, text in (
-        (401, "no token, or a token of no seat"),
-        (
-            403,
-            "a token of another seat, not this seat's turn, or a referee action "
-            "from a seat (or a seat's action from a judge)",
-        ),
-        (409, "stale seq (with the current state), or the game is over"),
-        (413, "message too large"),
-        (422, "illegal or malformed action, with the engine's reason and rule id"),
-    )
-}
-
-
-@router.post("/{game_id}/actions", responses=_REFUSALS)
+@router.post("/{game_id}/actions", responses=refusals(401, 403, 404, 409, 413, 422, 503))
 async def submit_action(
     body: ActionSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
 ) -> GamePublic:
@@ -72,17 +71,26 @@ async def submit_action(
     return GamePublic.model_validate(room.public(caller, lang))
 
 
-@router.get("/{game_id}/record")
+@router.get("/{game_id}/record", responses=refusals(404, 409, 503))
 async def read_record(room: RoomDep) -> dict[str, Any]:
     """Returns the replayable record (the dice seed only once the game is over)."""
     return room.record().model_dump(mode="json")
 
 
-@router.get("/{game_id}/qr.svg", response_class=Response)
+@router.get(
+    "/{game_id}/qr.svg",
+    response_class=Response,
+    responses={
+        200: {"content": {"image/svg+xml": {}}, "description": "the QR code"},
+        **refusals(401, 403, 404, 409, 422, 503),
+    },
+)
 async def read_qr(room: RoomDep, caller: CallerDep, request: Request) -> Response:
     """Returns the QR code of the join link (for the host and seated players)."""
     if caller.role == "spectator":
-        raise ApiError(401, "auth/missing", "send a seat or host token (header or ?token=)")
+        raise ApiError(401, "auth/missing", "send a seat or host token as a Bearer header")
+    if caller.role not in ("host", "seat"):
+        raise ApiError(403, "qr/forbidden", "the join code is for the host and seats only")
     link = str(request.base_url).rstrip("/") + f"/join/{room.row.join_code}"
     buffer = io.BytesIO()
     qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage).save(buffer)
@@ -94,17 +102,25 @@ async def game_socket(
     websocket: WebSocket,
     game_id: str,
     services: ServicesDep,
-    token: str | None = None,
     lang: Lang = "en",
 ) -> None:
-    """Pushes the state after every change; accepts actions; answers errors."""
+    """Authenticates by the ``Authorization`` header or the first message, then pushes
+    the state after every change, accepts actions and answers errors."""
     await websocket.accept()
     try:
+        refuse_token_in_url(websocket.query_params)
         room = await services.rooms.get(game_id)
+        header = websocket.headers.get("authorization")
+        if header is not None:
+            token = parse_bearer(header)
+        else:
+            token = await _first_auth(websocket, services.settings.ws_auth_timeout_s)
         caller = await room.authenticate(token)
     except ApiError as exc:
         await websocket.send_json({"type": "error", **exc.to_json()})
         await websocket.close(code=4000 + exc.status)
+        return
+    except WebSocketDisconnect:
         return
     subscriber = Subscriber(caller, lang)
     services.hub.join(room, subscriber)
@@ -114,6 +130,25 @@ async def game_socket(
     finally:
         services.hub.leave(game_id, subscriber)
         writer.cancel()
+
+
+async def _first_auth(websocket: WebSocket, timeout: float) -> str | None:
+    """Returns the token of the first message, ``{"type": "auth", "token": ...}``."""
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), timeout)
+    except TimeoutError:
+        raise ApiError(
+            408, "auth/timeout", f'send {{"type": "auth", "token": ...}} within {timeout:g} s'
+        ) from None
+    try:
+        return _auth_message.validate_json(text).token
+    except ValidationError:
+        raise ApiError(
+            401,
+            "auth/first",
+            'the first message must be {"type": "auth", "token": ...} '
+            "(token null for a spectator), unless an Authorization header was sent",
+        ) from None
 
 
 async def _read(

@@ -12,8 +12,9 @@ from pydantic import BaseModel, Field
 from ...engine import Game, TrackError
 from ...games import available_games
 from ..deps import ServicesDep
-from ..errors import ApiError, not_found
+from ..errors import ApiError, not_found, refusals
 from ..room import bots_of
+from ..schemas import ErrorPublic
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +70,15 @@ async def read_health(services: ServicesDep) -> dict[str, int]:
     return {"games": services.rooms.count()}
 
 
-@router.get("/tracks/{game_id}/{track}.svg", response_class=Response)
+@router.get(
+    "/tracks/{game_id}/{track}.svg",
+    response_class=Response,
+    responses={
+        200: {"content": {"image/svg+xml": {}}, "description": "the track's picture"},
+        **refusals(404),
+        500: {"model": ErrorPublic, "description": "a bundled track that does not load"},
+    },
+)
 async def read_track_svg(game_id: str, track: str, services: ServicesDep) -> Response:
     """Returns a picture of a bundled track."""
     try:

@@ -55,9 +55,27 @@ export const api = {
     }),
   join: (code) => request("GET", `/api/join/${encodeURIComponent(code)}`),
   claim: (code, seat) => request("POST", `/api/join/${encodeURIComponent(code)}/claim`, { body: { seat } }),
-  /** The join QR code; it needs a seat or host token, sent as ?token= from an <img>. */
-  qrUrl: (id, token) => `/api/games/${encodeURIComponent(id)}/qr.svg?token=${encodeURIComponent(token || "")}`,
+  /** Shows the join QR code in ``img``: fetched with the seat or host token in a header
+   * (a token never goes into a URL, which servers log) and shown from a blob URL. */
+  showQr: async (img, id, token) => {
+    const key = `${id} ${token}`;
+    if (!token || qrShown.get(img) === key) return;
+    qrShown.set(img, key);
+    const res = await fetch(`/api/games/${encodeURIComponent(id)}/qr.svg`, {
+      headers: { Authorization: `Bearer ${token}` },
+      cache: "no-store",
+    }).catch(() => null);
+    if (!res || !res.ok) {
+      qrShown.delete(img);
+      return;
+    }
+    const old = img.src;
+    img.src = URL.createObjectURL(await res.blob());
+    if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  },
 };
+
+const qrShown = new WeakMap(); // img -> the game and token its QR code was fetched for
 
 // ---- tokens -----------------------------------------------------------------------
 // One entry per game: {host?: token, seat?: {seat, token}, join_code?, game?}.
@@ -87,13 +105,14 @@ export function saveTokens(id, patch) {
   return merged;
 }
 
-/** Takes a token handed over in the URL (?token= or #token=), stores it, and cleans the URL. */
+/** Takes a token handed over in the URL fragment (#token=, which never reaches a server),
+ * stores it, and cleans the URL. */
 export function adoptUrlToken(id, role) {
   const url = new URL(location.href);
   const hash = new URLSearchParams(url.hash.replace(/^#/, ""));
-  const token = url.searchParams.get("token") || hash.get("token");
+  const token = hash.get("token");
   if (!token) return null;
-  const seatText = url.searchParams.get("seat") ?? hash.get("seat");
+  const seatText = hash.get("seat");
   if (hash.get("judge") !== null) saveTokens(id, { judge: token });
   else if (role === "host") saveTokens(id, { host: token });
   else saveTokens(id, { seat: { token, seat: seatText === null ? null : Number(seatText) } });
@@ -194,16 +213,17 @@ export class GameConnection {
   _open() {
     if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = `${this._query()}${this.token ? `&token=${encodeURIComponent(this.token)}` : ""}`;
     let ws;
     try {
-      ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/ws${q}`);
+      ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/ws${this._query()}`);
     } catch {
       this._reconnect();
       return;
     }
     this.ws = ws;
     ws.onopen = () => {
+      // The first message authenticates (the token stays out of the URL, which servers log).
+      ws.send(JSON.stringify({ type: "auth", token: this.token }));
       this.retry = 0;
       this._status(true);
       // Catch up on anything missed while disconnected.

@@ -102,9 +102,7 @@ function paintJoin(state) {
   $("join-link").textContent = link ? link.replace(/^https?:\/\//, "") : "";
   $("join-link").href = link || "#";
   $("watch-link").href = `/watch/${encodeURIComponent(gameId)}${code ? `#code=${encodeURIComponent(code)}` : ""}`;
-  const qr = $("qr");
-  const src = api.qrUrl(gameId, token);
-  if (qr.getAttribute("src") !== src) qr.src = src;
+  api.showQr($("qr"), gameId, token);
   card.classList.toggle("all-seated", !free);
   const judges = state.role === "host" ? tokens.judges || [] : [];
   $("judge-links-wrap").hidden = judges.length === 0;

@@ -29,10 +29,7 @@ function paintJoin(state) {
   $("join-url").textContent = `${location.host}/join/${code}`;
   $("join-code").textContent = code;
   $("qr-wrap").hidden = !token || !open || !code;
-  if (token && open && code) {
-    const src = api.qrUrl(gameId, token);
-    if ($("qr").getAttribute("src") !== src) $("qr").src = src;
-  }
+  if (token && open && code) api.showQr($("qr"), gameId, token);
 }
 
 function paint(state) {

@@ -1,0 +1,63 @@
+"""Bots decide in worker processes within a time budget: a slow bot never delays another room."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from serverkit import act, create, state
+from starlette.testclient import TestClient
+
+BUDGET_S = 1.0
+
+
+def open_field(side: int) -> str:
+    """Returns a Vectrace track: an open ``side`` x ``side`` field (solving it takes hours)."""
+    inner = side - 4
+    rows = ["#" * side, *(("#S" if i < 2 else "#.") + "." * inner + ".#" for i in range(side - 2))]
+    rows[1] = "#S" + "." * inner + "F#"
+    rows[2] = "#S" + "." * inner + "F#"
+    return "\n".join([*rows, "#" * side]) + "\n"
+
+
+def _actors(client: TestClient, game_id: str) -> list[str]:
+    store = client.app.state.services.store  # type: ignore[attr-defined]
+    return [row.actor for row in store.actions(game_id)]
+
+
+def test_a_slow_bot_does_not_delay_another_room(open_client: Callable[..., TestClient]) -> None:
+    client = open_client(bot_budget_s=BUDGET_S)
+    heavy = client.post(
+        "/api/games",
+        json={
+            "game": "vectrace",
+            "setup": {
+                "players": [{"name": "A"}, {"name": "B"}],
+                "track_text": open_field(200),
+            },
+            "bots": {"0": "optimal", "1": "optimal"},
+        },
+    )
+    assert heavy.status_code == 201, heavy.text
+    heavy_id = heavy.json()["id"]
+    toy = create(client)
+    seq = 0
+    deadline = time.monotonic() + 60
+    while "fallback:0" not in _actors(client, heavy_id) and time.monotonic() < deadline:
+        started = time.monotonic()
+        assert client.get("/api/meta/health").status_code == 200
+        seen = state(client, toy["id"], toy["host_token"])  # the host acts for each seat
+        if seen["legal_actions"]:
+            response = act(
+                client, toy["id"], toy["host_token"], seen["legal_actions"][0], seen["seq"]
+            )
+            assert response.status_code == 200, response.text
+            seq = response.json()["seq"]
+        assert time.monotonic() - started < 1.0, "the other room waited for the slow bot"
+        time.sleep(0.05)
+    # The slow bot ran out of time: its seat played a random legal action, recorded as usual.
+    actors = _actors(client, heavy_id)
+    assert "fallback:0" in actors, actors
+    assert seq > 0
+    record = client.get(f"/api/games/{heavy_id}/record").json()
+    assert len(record["actions"]) == len(actors)
