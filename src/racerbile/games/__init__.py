@@ -12,6 +12,7 @@ from ..engine import Game
 
 REGISTRY: dict[str, str] = {
     "racerbile": "racerbile.games.racerbile:GAME",
+    "rallyman": "racerbile.games.rallyman:GAME",
     "vectrace": "racerbile.games.vectrace:GAME",
 }
 
