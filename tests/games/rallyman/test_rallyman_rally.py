@@ -162,3 +162,33 @@ def test_contract_two_drivers_random_rally() -> None:
     setup = RallymanSetup(players=[{"name": "Anna"}, {"name": "Bo"}], rally="kalkbrud")
     final = check_contract(GAME, setup, seed=1, max_steps=20000)
     assert rules.to_act(final) is None
+
+
+def test_every_event_has_a_sentence_in_danish_and_english() -> None:
+    import numpy as np
+
+    from racerbile.engine import DiceStream, step
+    from racerbile.engine.autoplay import next_action
+
+    setup = RallymanSetup(players=[{"name": "Anna"}, {"name": "Bo"}], rally="nordlys")
+    state = GAME.start(setup)
+    dice, rng = DiceStream(7), np.random.default_rng(7)
+    kinds: dict[str, set[str]] = {}
+    while GAME.to_act(state) is not None:
+        result = step(GAME, state, next_action(GAME, state, dice, rng, "attacker"))
+        for event in result.events:
+            for lang in ("en", "da"):
+                sentence = GAME.describe(event, lang, ["Anna", "Bo"])
+                assert sentence and "{" not in sentence
+                kinds.setdefault(event.kind, set()).add(sentence)
+        state = result.state
+    assert {"moved", "card_taken", "finished", "stage_over", "rally_over"} <= set(kinds)
+    assert any("Anna" in s for s in kinds["moved"])
+
+
+def test_the_view_carries_the_exact_risk_of_each_legal_die() -> None:
+    state = place(make_state("R R R R R R R R"), 0, "m:1", 3)
+    state, _ = play(state, "roll 3 m:2", "face H", "roll 4 m:3", "face H")
+    view = GAME.view(state, 0)
+    assert view["risk"]["roll 5 m:4"] == "1/3" and view["risk"]["roll G m:4"] == "1/6"
+    assert view["turn"]["hazards"] == 2 and view["cars"][0]["space"] == "m:3"
