@@ -85,3 +85,32 @@ def test_rm_att_1_second_edition_pays_no_seconds_after_a_loss() -> None:
     state = place(make_state(STRAIGHT, options=Options(edition=2, sisu=False)), 0, "m:2", 2)
     state, _ = play(state, "attack 345GG", "faces HHH..")
     assert state.cars[0].tokens == 0
+
+
+@pytest.mark.rule("RM-ATT-1")
+@pytest.mark.parametrize(
+    ("line", "space", "gear"),
+    [
+        (STRAIGHT, None, 0),
+        (STRAIGHT, "m:2", 2),
+        ("R R R C2[33]K3 J3 R R", "m:1", 4),
+        ("R R R R R", "m:3", 3),
+    ],
+)
+def test_rm_att_1_pools_equal_a_search_of_each_pool(
+    line: str, space: str | None, gear: int
+) -> None:
+    from racerbile.games.rallyman.rules.attack import attack_actions
+    from racerbile.games.rallyman.rules.moves import candidate_pools, pool_orderable
+
+    state = place(make_state(line), 0, space, gear)
+    turn = state.turn
+    pos = state.cars[0].space
+    expected = [
+        pool
+        for pool in candidate_pools(turn.gear_allowed, turn.gas_allowed)
+        if pool_orderable(
+            state, 0, pos, turn.gear, turn.start_gear, (), turn.must_first, tuple(pool)
+        )
+    ]
+    assert [a.dice for a in attack_actions(state)] == expected

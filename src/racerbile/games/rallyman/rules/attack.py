@@ -20,7 +20,7 @@ from ....engine.errors import IllegalAction
 from ..actions import Attack, Faces, Place, PoolRolled
 from ..state import State
 from .common import hazard_chance, hazard_limit, turn_of, with_car, with_turn
-from .moves import candidate_pools, links_from, pool_orderable, steps
+from .moves import candidate_pools, links_from, pool_orderable, steps, usable_sets
 from .turn import enter
 
 
@@ -30,19 +30,11 @@ def attack_actions(state: State) -> list[Attack]:
     if not state.options.time_attack or turn.technique != "none" or turn.used or turn.loc:
         return []
     car = state.cars[turn.seat]
+    usable = usable_sets(state, turn.seat, car.space, turn.gear, turn.start_gear, turn.must_first)
     return [
         Attack(pool)
         for pool in candidate_pools(turn.gear_allowed, turn.gas_allowed)
-        if pool_orderable(
-            state,
-            turn.seat,
-            car.space,
-            turn.gear,
-            turn.start_gear,
-            (),
-            turn.must_first,
-            tuple(pool),
-        )
+        if tuple(sorted(pool)) in usable
     ]
 
 

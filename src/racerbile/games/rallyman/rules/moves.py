@@ -147,6 +147,32 @@ def pool_orderable(
     return search(pos, gear, used, tuple(sorted(rest)))
 
 
+def usable_sets(
+    state: State, seat: int, pos: int | None, gear: int, start_gear: int, must_first: bool
+) -> set[tuple[str, ...]]:
+    """Returns every set of dice (sorted) that some legal ordering uses in full from here.
+
+    A pool is usable in full exactly when one legal sequence uses those dice, so one walk
+    over all legal sequences (no planned overspeed, stopping at the line) finds them all.
+    """
+    found: set[tuple[str, ...]] = set()
+    seen: set[tuple[object, ...]] = set()
+
+    def walk(pos: int | None, gear: int, used: tuple[str, ...]) -> None:
+        key = (pos, gear, tuple(sorted(used)))
+        if key in seen:
+            return
+        seen.add(key)
+        found.add(key[2])
+        if pos == state.stage.finish:
+            return
+        for step in steps(state, seat, pos, gear, start_gear, used, must_first, planned=True):
+            walk(step.to, step.gear, (*used, step.die))
+
+    walk(pos, gear, ())
+    return found
+
+
 @lru_cache(maxsize=64)
 def candidate_pools(gear_allowed: int, gas: int) -> tuple[str, ...]:
     """Returns every pool of 2-7 dice: a run of consecutive gear dice plus gas dice
