@@ -192,3 +192,34 @@ def test_the_view_carries_the_exact_risk_of_each_legal_die() -> None:
     view = GAME.view(state, 0)
     assert view["risk"]["roll 5 m:4"] == "1/3" and view["risk"]["roll G m:4"] == "1/6"
     assert view["turn"]["hazards"] == 2 and view["cars"][0]["space"] == "m:3"
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_each_event_kind_reads_as_a_sentence(lang: str) -> None:
+    from racerbile.games.rallyman import actions as a
+
+    samples = [
+        a.TyresFitted(0, "snow"),
+        a.StageStarted(1, "ss-x", (1, 0)),
+        a.DieRolled(0, "4", True, 2),
+        a.DieRolled(1, "G", False, 2, 3),
+        a.PoolRolled(0, "345GG", ".H.H.", 5),
+        a.Moved(0, "start", "t0:s01", 1),
+        a.LostControl(1, "t1:i2", "overspeed", "RM-CORNER-1"),
+        a.SisuPlayed(0),
+        a.CardTaken(0, 5, 60, "left"),
+        a.CardTaken(1, 3, 30),
+        a.WentOff(0, "left", "forest", 1),
+        a.ShortcutDrawn(1, "puncture", "t2:c1"),
+        a.SpareFitted(0, 30),
+        a.Waited(1),
+        a.Finished(0, 213),
+        a.Retired(1, 5),
+        a.StageOver(1, (213, None)),
+        a.Repaired(0),
+        a.RallyOver((0, 1)),
+    ]
+    for event in samples:
+        sentence = GAME.describe(event, lang, ["Anna", "Bo"])
+        assert sentence.endswith(".") and "{" not in sentence, sentence
+    assert GAME.describe(samples[-3], lang, ["Anna", "Bo"]).count("DNF") == 1
