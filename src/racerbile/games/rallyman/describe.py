@@ -74,6 +74,8 @@ REASONS = {
     "jump": ("a jump taken too fast", "et hop taget for hurtigt"),
     "airborne": ("the turn ended in the air", "turen sluttede i luften"),
 }
+BACK_EN = {"spin": "a spin", "left": "off to the left", "right": "off to the right"}
+BACK_DA = {"spin": "en snurretur", "left": "af til venstre", "right": "af til højre"}
 DA_WORDS = {
     "asphalt": "asfaltdæk",
     "snow": "vinterdæk",
@@ -108,8 +110,8 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
     reason = REASONS.get(str(data.get("reason")), ("", ""))
     data["reason"], data["reason_da"] = reason
     back = data.get("back")
-    data["back"] = f", flipped: {back}" if back else ""
-    data["back_da"] = f", vendt: {DA_WORDS.get(back, back)}" if back else ""
+    data["back"] = f", flipped: {BACK_EN.get(back, back)}" if back else ""
+    data["back_da"] = f", vendt: {BACK_DA.get(back, back)}" if back else ""
     data["side_da"] = DA_WORDS.get(str(data.get("side")), "")
     data["card_da"] = DA_WORDS.get(str(data.get("card")), "")
     if "order" in data:
