@@ -85,22 +85,22 @@ def test_game_create_has_the_setup_schema_of_every_game(openapi: dict[str, Any])
     assert setup["properties"]["players"]["maxItems"] == 4
 
 
-def _app_and_game(open_client: Callable[..., TestClient]) -> tuple[Any, dict[str, Any]]:
-    client = open_client()
+@pytest.fixture
+def served(open_client: Callable[..., TestClient], any_db_url: str) -> tuple[Any, dict[str, Any]]:
+    """An app (on SQLite, then PostgreSQL) and a game created in it, with its tokens."""
+    client = open_client(any_db_url)
     return client.app, create(client)
 
 
 @pytest.fixture
-def api(open_client: Callable[..., TestClient], request: pytest.FixtureRequest) -> Any:
-    app, game = _app_and_game(open_client)
-    request.node.game = game
-    loaded = schemathesis.openapi.from_asgi("/openapi.json", app)
+def api(served: tuple[Any, dict[str, Any]]) -> Any:
+    loaded = schemathesis.openapi.from_asgi("/openapi.json", served[0])
     loaded.config.generation.update(max_examples=EXAMPLES, deterministic=True, no_shrink=True)
     return loaded
 
 
 schema = schemathesis.pytest.from_fixture("api")
-EXAMPLES = 8  # per route and run: the run stays within a minute or two on two busy cores
+EXAMPLES = 6  # per route, run and database: all stay within a few minutes on two busy cores
 BOUNDED = settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -120,8 +120,8 @@ def test_api_without_token(case: Any) -> None:
 @pytest.mark.slow
 @schema.exclude(method="POST", path="/api/games").parametrize()  # takes no token
 @BOUNDED
-def test_api_with_host_token(case: Any, request: pytest.FixtureRequest) -> None:
-    game = request.node.game
+def test_api_with_host_token(case: Any, served: tuple[Any, dict[str, Any]]) -> None:
+    game = served[1]
     if "game_id" in (case.path_parameters or {}):
         case.path_parameters["game_id"] = game["id"]
     if "code" in (case.path_parameters or {}):

@@ -68,10 +68,13 @@ def test_bot_seats_and_real_dice_are_not_timed(client: TestClient) -> None:
 
 
 def test_takeover_time_is_validated(client: TestClient) -> None:
-    for bad in (0, -1, "soon"):
-        body = {"game": "toy", "setup": {"players": [{"name": "A"}, {"name": "B"}]}}
+    body = {"game": "toy", "setup": {"players": [{"name": "A"}, {"name": "B"}]}}
+    for bad in (0, 0.999, 1e-300, 86_401, 1e308, -1, "soon"):
         response = client.post("/api/games", json={**body, "takeover_after_s": bad})
-        assert response.status_code == 422
+        assert response.status_code == 422 and "takeover_after_s" in response.text, bad
+    for good in (1, 86_400):
+        response = client.post("/api/games", json={**body, "takeover_after_s": good})
+        assert response.status_code == 201, response.text
 
 
 def test_join_code_and_log_seat_in_the_state(client: TestClient) -> None:

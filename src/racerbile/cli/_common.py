@@ -8,7 +8,9 @@ played on and replays anywhere.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any, NoReturn
@@ -33,6 +35,16 @@ def plain(text: object) -> str:
     """Returns ``text`` with every control character shown as ``\\xNN``: it cannot
     move the cursor, recolour or retitle the terminal."""
     return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+
+
+_UNESCAPED_BY_JSON = re.compile(r"[\x7f-\x9f]")  # json.dumps escapes C0 itself
+
+
+def json_text(data: Any, indent: int | None = 2) -> str:
+    """Returns ``data`` as JSON that keeps letters such as æøå but escapes every control
+    character (JSON escapes C0 itself; DEL and C1 are escaped here)."""
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    return _UNESCAPED_BY_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def safe(text: object) -> str:

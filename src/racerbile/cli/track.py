@@ -18,7 +18,15 @@ from rich.text import Text
 
 from ..engine.contract import TrackCatalog
 from ..engine.errors import TrackError
-from ._common import err_console, fail, load_track_arg, plain, read_track, track_problem
+from ._common import (
+    err_console,
+    fail,
+    json_text,
+    load_track_arg,
+    plain,
+    read_track,
+    track_problem,
+)
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -82,7 +90,7 @@ def list_tracks(game: GameOption = "racerbile", as_json: JsonOption = False) -> 
             {"id": track_id, "name": info["name"], "path": str(path), "cells": info["cells"]}
         )
     if as_json:
-        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        typer.echo(json_text(rows))
         return
     for row in rows:
         typer.echo(plain(f"{row['id']:<12} {row['name']:<24} {row['cells']:>4} cells"))
@@ -95,8 +103,8 @@ def track_info(
     """Shows the facts of a track: cells, lap length, forks, pit, grid."""
     catalog = catalog_for(game)
     info = catalog.info(load_track_arg(catalog, track))
-    if as_json:  # JSON writes control characters as \u escapes
-        typer.echo(json.dumps(info, indent=2, ensure_ascii=False))
+    if as_json:
+        typer.echo(json_text(info))
         return
     for key, value in info.items():
         if value in (None, [], {}, ""):

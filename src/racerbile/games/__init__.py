@@ -7,13 +7,23 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from pathlib import Path
 
 from ..engine import Game
+from ..engine.capabilities import WebAssets
 
 REGISTRY: dict[str, str] = {
     "racerbile": "racerbile.games.racerbile:GAME",
     "rallyman": "racerbile.games.rallyman:GAME",
     "vectrace": "racerbile.games.vectrace:GAME",
+}
+
+_HERE = Path(__file__).resolve().parent
+
+# Each game's browser code (its folder's ``web/``), served at /games/{id}/static/.
+WEB: dict[str, WebAssets] = {
+    "racerbile": WebAssets(_HERE / "racerbile" / "web"),
+    "vectrace": WebAssets(_HERE / "vectrace" / "web"),
 }
 
 
@@ -27,6 +37,16 @@ class UnknownGame(KeyError):
 def available_games() -> list[str]:
     """Returns the ids of every registered game."""
     return sorted(REGISTRY)
+
+
+def web_assets(game_id: str) -> WebAssets | None:
+    """Returns the web assets of the registered game ``game_id`` (None: it has none).
+
+    Reads the declaration only; the game's modules are not imported.
+    """
+    if game_id not in REGISTRY:
+        raise UnknownGame(f"unknown game {game_id!r}; available: {', '.join(available_games())}")
+    return WEB.get(game_id)
 
 
 @cache

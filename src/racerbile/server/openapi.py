@@ -82,7 +82,7 @@ def add_setups(components: dict[str, Any], games: dict[str, Game]) -> None:
         [(game.Setup, "validation") for game in games.values()],
         ref_template=f"#/components/schemas/{PREFIX}{{model}}",
     )
-    setups = {name: schema for name, schema in defs.get("$defs", {}).items()}
+    setups: dict[str, Any] = dict(defs.get("$defs", {}))
     components.update({f"{PREFIX}{name}": schema for name, schema in setups.items()})
     mapping = {}
     for game_id, game in games.items():

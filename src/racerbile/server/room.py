@@ -325,8 +325,17 @@ class Room:
         what it plays later reaches the clients by the websocket."""
         task = asyncio.create_task(self.advance())
         self._automatic_tasks.add(task)
-        task.add_done_callback(self._automatic_tasks.discard)
+        task.add_done_callback(self._automatic_done)
         await asyncio.wait({task}, timeout=wait_s)
+
+    def _automatic_done(self, task: asyncio.Task[None]) -> None:
+        self._automatic_tasks.discard(task)
+        if task.cancelled():
+            return
+        failure = task.exception()
+        # An ApiError is the store's (logged there, the room reloads on its next use).
+        if failure is not None and not isinstance(failure, ApiError):
+            log.error("game %s: its dice and bots stopped", self.id, exc_info=failure)
 
     async def _advance(self) -> None:
         try:
@@ -379,10 +388,11 @@ class Room:
             try:
                 result = step(self.game, self.state, action, seat)
                 await self._commit(action, result.state, result.events, label)
-            except (RulesError, ApiError):
+                await self._advance()
+            except ApiError as exc:  # the store failed (it logged that) or lost a race
+                log.warning("game %s: the takeover of seat %d stopped: %s", self.id, seat, exc)
+            except RulesError:
                 log.exception("game %s: the %s bot could not act for seat %d", self.id, name, seat)
-                return
-            await self._advance()
 
     # ---- the game's clock (e.g. a stall timer) -------------------------------------
 
@@ -431,10 +441,11 @@ class Room:
             try:
                 result = step(self.game, self.state, action)
                 await self._commit(action, result.state, result.events, "clock")
-            except (RulesError, ApiError):
+                await self._advance()
+            except ApiError as exc:  # the store failed (it logged that) or lost a race
+                log.warning("game %s: the clock action %s stopped: %s", self.id, action, exc)
+            except RulesError:
                 log.exception("game %s: the clock action %s failed", self.id, action)
-                return
-            await self._advance()
 
     def stop_timers(self) -> None:
         """Cancels the takeover timer and the clocks (when the server shuts down)."""
@@ -635,7 +646,7 @@ class Rooms:
                     reloaded = True
                 self._rooms[game_id] = room
         if reloaded:  # the failed write may have been the dice's or a bot's: play on
-            await room.advance()
+            await room.play_automatic(self.settings.auto_wait_s)
         return room
 
     def count(self) -> int:

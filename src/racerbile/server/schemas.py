@@ -17,16 +17,18 @@ class _In(BaseModel):
 class GameCreate(_In):
     """POST /api/games: every setup field but the players has a default."""
 
-    game: str = Field(examples=["racerbile"])
+    game: str = Field(max_length=40, examples=["racerbile"])
     setup: dict[str, Any] = Field(
         default_factory=dict, examples=[{"players": [{"name": "Anna"}, {"name": "Bo"}]}]
     )
     dice: DiceMode = "digital"
     seed: int | None = Field(default=None, ge=0, lt=2**63)
-    bots: dict[int, str] = Field(default_factory=dict, description="seat number -> bot name")
+    bots: dict[int, Annotated[str, Field(max_length=40)]] = Field(
+        default_factory=dict, max_length=64, description="seat number -> bot name"
+    )
     takeover_after_s: float | None = Field(
         default=None,
-        gt=0,
+        ge=1,
         le=86_400,
         description="a bot acts for a person's seat that has sent nothing for this long",
     )

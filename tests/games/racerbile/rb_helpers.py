@@ -9,7 +9,8 @@ from typing import Any
 from racerbile.engine.contract import Event, Step
 from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.notation import format_state, play
+from racerbile.games.racerbile.notation import format_state
+from racerbile.games.racerbile.rules import play
 from racerbile.games.racerbile.state import State
 from racerbile.games.racerbile.track import Track
 from racerbile.games.racerbile.trackfile import parse_track

@@ -13,38 +13,33 @@ from racerbile.engine import CHANCE, DiceStream, Record, replay, step
 from racerbile.engine.errors import IllegalAction, InvalidAction
 from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME, Setup
-from racerbile.games.racerbile.actions import (
+from racerbile.games.racerbile.actions import ChangeDriver, ClockExpired, NameOpponent
+from racerbile.games.racerbile.events import (
     BackOnTrack,
-    OutOfFuel,
-    RaceOver,
-    Stalled,
-    TurnEnded,
-    TurnStarted,
-)
-from racerbile.games.racerbile.lemans import (
-    ChangeDriver,
-    ClockExpired,
-    DriverChanged,
-    LandedOn42,
-    LapsDeducted,
-    LastLapCalled,
-    NameOpponent,
-    OpponentNamed,
-    SipCapReached,
-    StalledOut,
-    TurnLost,
-    driver_sips,
-)
-from racerbile.games.racerbile.notation import format_action, format_state, parse_action, play
-from racerbile.games.racerbile.ranking import gap, lap_length, ranking
-from racerbile.games.racerbile.referee import (
     BridgeKnocked,
     DelayedGame,
     Disqualified,
+    DriverChanged,
     JudgePenalty,
+    LandedOn42,
+    LapsDeducted,
+    LastLapCalled,
+    OpponentNamed,
+    OutOfFuel,
+    RaceOver,
     RuleChanged,
+    SipCapReached,
+    Stalled,
+    StalledOut,
+    TurnEnded,
+    TurnLost,
+    TurnStarted,
     Vomited,
 )
+from racerbile.games.racerbile.lemans import driver_sips
+from racerbile.games.racerbile.notation import format_action, format_state, parse_action
+from racerbile.games.racerbile.ranking import gap, lap_length, ranking
+from racerbile.games.racerbile.rules import play
 from racerbile.hexgrid import Hex
 
 PIT = "[pit]\ncells = [[6, 0], [7, 0]]\nenter_in_gear = 1\n"
@@ -168,7 +163,7 @@ def test_rb_lm_5_the_lander_on_42_names_an_opponent_who_drinks_the_same() -> Non
     step = play(state, "roll", "die 1", "die 2", "step E", "step E", "step E")
     assert LandedOn42(0, Hex(5, 0)) in step.events
     assert step.state.turn is not None and step.state.turn.phase == "name"
-    assert GAME.legal_actions(step.state) == [NameOpponent(1)]
+    assert GAME.legal_actions(step.state) == [NameOpponent(1), NameOpponent(None)]
     with pytest.raises(IllegalAction):
         play(step.state, "name 0")  # not oneself
     named = play(step.state, "name 1")
@@ -178,6 +173,19 @@ def test_rb_lm_5_the_lander_on_42_names_an_opponent_who_drinks_the_same() -> Non
     assert named.events.index(Drank(1, 2, "RB-LM-5", "rule", 0, "the 42-cell")) < (
         named.events.index(TurnEnded(0))
     )
+    assert GAME.to_act(named.state) == 1
+
+
+@pytest.mark.rule("RB-LM-5")
+def test_rb_lm_5_the_lander_may_name_nobody() -> None:
+    state = put(lemans_race(2, track=_ring(FORTYTWO)), 0, gear=2)
+    step = play(state, "roll", "die 1", "die 2", "step E", "step E", "step E")
+    assert parse_action("name nobody") == NameOpponent(None)
+    assert format_action(NameOpponent(None)) == "name nobody"
+    named = play(step.state, "name nobody")
+    assert named.events[0] == OpponentNamed(0, None)
+    assert sips(named.events, "RB-LM-5") == 0
+    assert GAME.describe(named.events[0], "en", TEAMS) == "Kerne names nobody."
     assert GAME.to_act(named.state) == 1
 
 
@@ -396,6 +404,7 @@ def test_rb_lm_13_the_winner_covered_most_cells_laps_then_position() -> None:
     [
         "driver 2",
         "name 1",
+        "name nobody",
         "last lap",
         "last lap judge 1",
         "penalty 1 3 judge 0",

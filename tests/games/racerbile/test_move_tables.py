@@ -19,7 +19,7 @@ from racerbile.games.racerbile.moves import (
     search,
     step_kind,
 )
-from racerbile.games.racerbile.ranking import closed_for
+from racerbile.games.racerbile.ranking import closed_for, field_for
 from racerbile.games.racerbile.setup import Setup
 from racerbile.games.racerbile.state import Car, State, Turn, replaced
 from racerbile.hexgrid import Hex
@@ -58,7 +58,9 @@ def _fresh(state: State) -> list[tuple[object, ...]]:
     def closed(laps: int) -> frozenset[Hex]:
         return closed_for(state.config, state.forks, car.laps + laps)
 
-    found = search(geometry(state.config.track), car.cell, turn, turn.total - turn.moved, closed)
+    field = field_for(state.config, state.forks, car.laps)
+    geo = geometry(state.config.track)
+    found = search(geo, car.cell, turn, turn.total - turn.moved, closed, field)
     return [(o.cell, o) for o in found]
 
 

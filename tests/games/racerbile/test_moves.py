@@ -6,7 +6,7 @@ from rb_helpers import put, race, ring
 
 from racerbile.games.racerbile import GAME
 from racerbile.games.racerbile.moves import move_options
-from racerbile.games.racerbile.notation import play
+from racerbile.games.racerbile.rules import play
 from racerbile.hexgrid import Hex
 
 

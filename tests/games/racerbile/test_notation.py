@@ -21,7 +21,8 @@ from racerbile.games.racerbile.actions import (
     TimeTrial,
     UpsideDown,
 )
-from racerbile.games.racerbile.notation import format_action, format_state, parse_action, play
+from racerbile.games.racerbile.notation import format_action, format_state, parse_action
+from racerbile.games.racerbile.rules import play
 
 EXAMPLES = [
     ("roll", Roll()),

@@ -12,16 +12,12 @@ from racerbile.engine.codec import ActionCodec
 from racerbile.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.actions import DieShown, Rolled, UpsideDown
-from racerbile.games.racerbile.lemans import SipCapReached
-from racerbile.games.racerbile.notation import format_action, parse_action, play
-from racerbile.games.racerbile.referee import (
-    CATALOGUE,
-    Fault,
-    Faulted,
-    legal_judge_actions,
-    legal_referee_actions,
-)
+from racerbile.games.racerbile.actions import Fault, UpsideDown
+from racerbile.games.racerbile.events import DieShown, Faulted, Rolled, SipCapReached
+from racerbile.games.racerbile.faults import CATALOGUE
+from racerbile.games.racerbile.notation import format_action, parse_action
+from racerbile.games.racerbile.referee import legal_judge_actions, legal_referee_actions
+from racerbile.games.racerbile.rules import play
 
 # Every physical fault the seed names: (fault type, sips per count, rule id).
 SEED_FAULTS = {

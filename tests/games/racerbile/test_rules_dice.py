@@ -8,14 +8,9 @@ from rb_helpers import drive, kinds, put, race, ring, sips
 from racerbile.engine.contract import CHANCE
 from racerbile.engine.errors import IllegalAction
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.actions import (
-    Announced,
-    GearboxSmashed,
-    Shifted,
-    StepTo,
-    WentOffTrack,
-)
-from racerbile.games.racerbile.notation import play
+from racerbile.games.racerbile.actions import StepTo
+from racerbile.games.racerbile.events import Announced, GearboxSmashed, Shifted, WentOffTrack
+from racerbile.games.racerbile.rules import play
 from racerbile.hexgrid import Hex
 
 

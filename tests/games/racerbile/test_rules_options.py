@@ -6,8 +6,10 @@ import pytest
 from rb_helpers import drive, put, race, ring, sips
 
 from racerbile.engine.errors import IllegalAction
+from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.actions import (
+from racerbile.games.racerbile.describe import announcement_text
+from racerbile.games.racerbile.events import (
     Announced,
     Forgot,
     GearboxSmashed,
@@ -16,8 +18,7 @@ from racerbile.games.racerbile.actions import (
     Shifted,
     TurnEnded,
 )
-from racerbile.games.racerbile.describe import announcement_text
-from racerbile.games.racerbile.notation import play
+from racerbile.games.racerbile.rules import play
 from racerbile.hexgrid import Hex
 
 MIDWAY = '[midway]\nedges = [[6, 0, "E"]]'
@@ -57,13 +58,32 @@ def test_rb_opt_2_twelve_cells_ahead_runs_out_of_fuel() -> None:
     step = drive(state)  # Bo to (3,0): 12 cells behind Anna
     assert OutOfFuel(0, 12) in step.events
     left = 11 - 1 - 1  # the sips for being first, on both turns
-    assert sips(step.events, "RB-OPT-2", seat=0) == left + 1
+    # the chug, the technical fault, and the forced downshift's sip per gear step dropped
+    assert sips(step.events, "RB-OPT-2", seat=0) == left + 1 + 1
     assert Shifted(0, 2, 1, forced="RB-OPT-2") in step.events
+    assert Drank(0, 1, "RB-OPT-2", "general", None, "forced down to 1st gear") in step.events
     assert TurnEnded(0) in step.events and GAME.to_act(step.state) == 1
     state = drive(step.state).state
     with pytest.raises(IllegalAction) as err:
         play(state, "shift up")
     assert err.value.rule_id == "RB-OPT-2"
+
+
+@pytest.mark.rule("RB-OPT-2")
+def test_rb_opt_2_manual_the_next_turn_owes_i_start_in_first_gear() -> None:
+    state = race(2, track=ring(), out_of_fuel=True, announcements="manual")
+    state = play(state, "announce first", "roll", "die 1", "step E", "pass").state
+    state = put(state, 0, cell=(12, 2), gear=2)
+    step = play(state, "announce last", "roll", "die 1", "step E", "pass")  # Bo
+    assert OutOfFuel(0, 13) in step.events and GAME.to_act(step.state) == 1
+    state = play(step.state, "announce last", "roll", "die 4", *["step E"] * 4, "pass").state
+    step = play(state, "announce first", "roll")  # Anna forgets "I start in first gear"
+    assert Forgot(0, "first_gear", 1) in step.events
+    assert Drank(0, 1, "RB-OPT-2", "general", None, "forgot to announce first_gear") in (
+        step.events
+    )
+    said = play(state, "announce first", "announce first_gear", "roll")
+    assert not [e for e in said.events if isinstance(e, Forgot)]
 
 
 def test_rb_opt_3_stalin_is_a_driving_style_not_a_rule() -> None:
@@ -85,7 +105,26 @@ def test_rb_opt_4_upside_down_pays_and_moves_again() -> None:
     assert step.state.turn is not None and (step.state.turn.moved, step.state.turn.total) == (0, 3)
     step = play(step.state, "step E", "step E", "step E")
     assert step.state.cars[0].cell == Hex(5, 0)
-    assert sips(step.state.ledger.entries, "RB-TURN-6", seat=1) == 2  # overtaken twice
+    # Decision: what the move does to others counts once; Bo was passed in both tries.
+    assert sips(step.state.ledger.entries, "RB-TURN-6", seat=1) == 1
+
+
+@pytest.mark.rule("RB-OPT-4")
+def test_rb_opt_4_the_repeated_move_toasts_midway_once_and_repeats_the_movers_own_sips() -> None:
+    state = race(2, track=ring("NNNNNNMNNNNNNN", extra=MIDWAY), upside_down=True)
+    state = put(state, 0, gear=2)
+    step = play(state, "roll", "die 2", "die 3", "upside down", *["step E"] * 5)
+    assert MovedAgain(0, Hex(2, 0)) in step.events
+    step = play(step.state, *["step E"] * 5)
+    entries = step.state.ledger.entries
+    assert sips(entries, "RB-CELL-4", seat=1) == 1  # the toast once per car per lap
+    assert sips(entries, "RB-CELL-4", seat=0) == 1
+    assert step.state.cars[0].cell == Hex(7, 0)
+    overtaking = put(race(2, track=ring(), upside_down=True), 1, cell=(4, 0), arrived=-5)
+    state = play(overtaking, "roll", "die 3", "upside down", "step E", "stop").state
+    step = play(state, "step E", "step E", "step E")  # passes Bo in the second try only
+    assert sips(step.state.ledger.entries, "RB-TURN-6", seat=1) == 1
+    assert sips(step.state.ledger.entries, "RB-TURN-5", seat=0) == 2  # own sips stand
 
 
 def test_rb_opt_5_triple_clutch_fault_is_a_whole_beer() -> None:

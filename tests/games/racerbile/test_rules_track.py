@@ -9,7 +9,8 @@ from rb_helpers import drive, kinds, put, race, ring, ring_cells, sips, track_te
 
 from racerbile.engine.errors import IllegalAction
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.actions import (
+from racerbile.games.racerbile.actions import StepTo
+from racerbile.games.racerbile.events import (
     Bonked,
     Flipped,
     ForkChosen,
@@ -17,11 +18,10 @@ from racerbile.games.racerbile.actions import (
     MidwayToast,
     Overtook,
     Shifted,
-    StepTo,
     WentOffTrack,
 )
-from racerbile.games.racerbile.notation import play
 from racerbile.games.racerbile.ranking import ranking, stack
+from racerbile.games.racerbile.rules import play
 from racerbile.games.racerbile.setup import bundled_tracks
 from racerbile.games.racerbile.state import State
 from racerbile.games.racerbile.track import CellKind, Track

@@ -8,19 +8,23 @@ from rb_helpers import drive, put, race, ring, sips
 from racerbile.engine.errors import IllegalAction
 from racerbile.engine.ledger import Drank, DrinkType
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.actions import (
+from racerbile.games.racerbile.actions import StepTo, Stop
+from racerbile.games.racerbile.events import (
     Announced,
+    Bonked,
     Faced,
     Overtook,
     Placed,
     RaceOver,
     Stalled,
     StartOrder,
-    StepTo,
+    Stopped,
     TurnEnded,
 )
-from racerbile.games.racerbile.notation import play
+from racerbile.games.racerbile.moves import move_options
 from racerbile.games.racerbile.ranking import stack
+from racerbile.games.racerbile.rules import play
+from racerbile.games.racerbile.state import State
 from racerbile.hexgrid import Hex
 
 THREE = {"players": [{"name": "Anna"}, {"name": "Bo"}, {"name": "Cy"}]}
@@ -267,3 +271,55 @@ def test_rb_race_4_a_car_facing_the_grass_takes_a_free_first_step() -> None:
     state = race(2, track=ring(), rule_set="racerbile")
     state = play(put(state, 0, cell=(13, 0), heading=1), "roll", "die 2").state
     assert GAME.legal_actions(state) == [StepTo(3), StepTo(5)]
+
+
+# -- RB-TURN-5: blocked means the way ahead is blocked (a reverse step is never forced) --
+
+
+def _behind_two_caps(gear: int = 1) -> State:
+    """Anna on (2, 0) of the one-lane ring, two caps on (3, 0) ahead: only W is open."""
+    state = race(3, track=ring())
+    state = put(put(state, 1, cell=(3, 0), arrived=1), 2, cell=(3, 0), arrived=2)
+    return put(state, 0, gear=gear)
+
+
+@pytest.mark.rule("RB-TURN-5")
+def test_rb_turn_5_babybile_blocked_ahead_by_two_caps_brakes_instead_of_reversing() -> None:
+    state = play(_behind_two_caps(), "roll", "die 3").state
+    assert GAME.legal_actions(state) == [StepTo(3), Stop()]  # reverse allowed, not forced
+    assert move_options(state)[Hex(2, 0)].unmoved == 3  # the move help offers braking
+    step = play(state, "stop")
+    assert Stopped(0, 0, 3, blocked=True) in step.events
+    assert sips(step.events, "RB-CELL-5", seat=0) == 3
+    assert sips(step.events, "RB-TURN-5") == 0
+    assert step.state.cars[0].cell == Hex(2, 0)
+
+
+@pytest.mark.rule("RB-TURN-5")
+def test_rb_turn_5_babybile_too_fast_but_blocked_ahead_may_stop() -> None:
+    state = play(_behind_two_caps(gear=3), "roll", "die 4", "die 4", "die 2").state
+    assert state.turn is not None and state.turn.mode == "fast"
+    step = play(state, "stop")
+    assert sips(step.events, "RB-CELL-5", seat=0) == 10
+
+
+@pytest.mark.rule("RB-TURN-5")
+def test_rb_turn_5_babybile_behind_a_flipped_cap_brakes_and_bonks_it() -> None:
+    state = put(race(2, track=ring("NNNBNNNNNNNNNN")), 1, cell=(3, 0), flipped=True, arrived=1)
+    state = play(state, "roll", "die 2").state
+    assert Stop() in GAME.legal_actions(state)
+    step = play(state, "stop")
+    assert Bonked(0, 1, Hex(3, 0)) in step.events
+    assert sips(step.events, "RB-CELL-3", seat=0) == 2
+    assert not step.state.cars[1].flipped
+
+
+@pytest.mark.rule("RB-TURN-5")
+def test_rb_turn_5_a_free_way_ahead_is_not_blocked_whatever_is_behind() -> None:
+    state = race(3, track=ring())
+    state = put(put(state, 1, cell=(1, 0), arrived=1), 2, cell=(1, 0), arrived=2)  # behind
+    state = play(state, "roll", "die 3").state
+    assert Stop() not in GAME.legal_actions(state)
+    with pytest.raises(IllegalAction) as err:
+        play(state, "stop")
+    assert err.value.rule_id == "RB-TURN-5"

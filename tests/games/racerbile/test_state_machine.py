@@ -24,31 +24,31 @@ from racerbile.games.racerbile import GAME, Setup
 from racerbile.games.racerbile.actions import (
     ANNOUNCEMENTS,
     Announce,
+    ChangeDriver,
+    ClockExpired,
+    Delay,
     Die,
+    Disqualify,
+    DunlopBridge,
     Face,
+    Fault,
+    NameOpponent,
     Pass,
+    Penalty,
     Roll,
+    RuleChange,
     Shift,
     Stall,
     StepTo,
     Stop,
     TimeTrial,
     UpsideDown,
-)
-from racerbile.games.racerbile.lemans import ChangeDriver, ClockExpired, NameOpponent
-from racerbile.games.racerbile.moves import MoveOption, move_options
-from racerbile.games.racerbile.notation import format_action, format_state, parse_action
-from racerbile.games.racerbile.ranking import closed_for, distance_field
-from racerbile.games.racerbile.referee import (
-    CATALOGUE,
-    Delay,
-    Disqualify,
-    DunlopBridge,
-    Fault,
-    Penalty,
-    RuleChange,
     Vomit,
 )
+from racerbile.games.racerbile.faults import CATALOGUE
+from racerbile.games.racerbile.moves import MoveOption, move_options
+from racerbile.games.racerbile.notation import format_action, format_state, parse_action
+from racerbile.games.racerbile.ranking import closed_for, counts_on_track, distance_field
 from racerbile.games.racerbile.setup import Options, bundled_tracks
 from racerbile.hexgrid import Hex
 
@@ -179,7 +179,13 @@ class RacerbileMachine(RuleBasedStateMachine):
 
     @invariant()
     def at_most_two_caps_a_cell(self) -> None:
-        counts = Counter(c.cell for c in self.state.cars if not c.off_track)
+        # RB-LM-10 (Decision): the cap of a team put out stays as a marker and stacks with nobody
+        state = self.state
+        counts = Counter(
+            c.cell
+            for s, c in enumerate(state.cars)
+            if not c.off_track and counts_on_track(state, s)
+        )
         assert max(counts.values(), default=0) <= 2, format_state(self.state)
 
     @invariant()

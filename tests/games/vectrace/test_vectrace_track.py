@@ -23,6 +23,7 @@ def _read(path: Path) -> Track:
     """Reads a track file the way the command line does: its content, named by its path."""
     return import_track(path.read_bytes(), str(path))
 
+
 CORPUS = {
     "empty.txt": "empty.txt: the file is empty",
     "blank.txt": "blank.txt: the file is empty",

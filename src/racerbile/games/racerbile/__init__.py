@@ -28,7 +28,7 @@ from ...engine.contract import (
     TrackCatalog,
 )
 from . import lemans, notation, referee, rules
-from .actions import ACTION_TYPES, Stall, UpsideDown
+from .actions import ACTION_TYPES, OUTSIDE_TURN, ClockExpired, Stall
 from .catalog import TRACKS
 from .describe import describe
 from .moves import move_options
@@ -55,13 +55,8 @@ class RacerbileGame:
 
     info = INFO
     Setup = Setup
-    action_types: Sequence[type[Action]] = (*ACTION_TYPES, *lemans.ACTIONS, *referee.ACTIONS)
-    referee_action_types: Sequence[type[Action]] = (
-        Stall,
-        UpsideDown,
-        lemans.ClockExpired,
-        *referee.ACTIONS,
-    )
+    action_types: Sequence[type[Action]] = ACTION_TYPES
+    referee_action_types: Sequence[type[Action]] = OUTSIDE_TURN
     """Actions that may come whoever is to act (the clock, the referee, the judges):
     never in ``legal_actions``, applied by the host with the trusted actor."""
 
@@ -181,7 +176,7 @@ class RacerbileGame:
             and state.phase == "race"
             and not state.lemans.last_lap
         ):
-            timers.append(Clock(hours * 3600, lemans.ClockExpired(), since="start"))
+            timers.append(Clock(hours * 3600, ClockExpired(), since="start"))
         return timers
 
     def format_state(self, state: State) -> str:

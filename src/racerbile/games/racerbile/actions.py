@@ -1,14 +1,15 @@
-"""Racerbile actions and events: small frozen dataclasses with a ``kind`` literal.
+"""Every Racerbile action: small frozen dataclasses with a ``kind`` literal.
 
 A turn is a sequence of small actions (RB-TURN-1…9): announce, shift, roll, one
 ``Die`` per physical throw of one die (chance), one ``StepTo`` per cell, stop, and
 in manual announcement mode ``Pass`` (the cup goes to the next player). The start
 adds ``Die`` rolls for the order (Babybile), ``TimeTrial`` times and ``Face``
-headings (Racerbile). ``Stall`` is the clock's action and ``UpsideDown`` the
-referee's; neither is listed by ``legal_actions``, both are accepted by ``apply``.
-Le Mans actions and events are in lemans.py, the referee's and judges' in referee.py.
+headings (Racerbile). Le Mans adds driver changes and naming an opponent (§12).
 
-Events explain what happened; every sip is an engine :class:`Drank` event.
+:data:`OUTSIDE_TURN` may come whoever is to act and are never listed by
+``legal_actions``: the clock's ``Stall`` and ``ClockExpired``, the referee's
+``UpsideDown`` and ``Fault``, and the judges' calls (RB-NOL-1, RB-LM-2, RB-LM-12,
+RB-REF-2). The events are in events.py.
 """
 
 from __future__ import annotations
@@ -16,9 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from ...engine.contract import Action, Event
-from ...engine.ledger import Drank
-from ...hexgrid import POINTY_NAMES, Hex
+from ...engine.contract import Action
 
 Announcement = Literal[
     "first",
@@ -35,12 +34,7 @@ Announcement = Literal[
 ANNOUNCEMENTS: tuple[str, ...] = Announcement.__args__  # type: ignore[attr-defined]
 
 
-def direction_name(direction: int) -> str:
-    """Returns the compass name of a direction (pointy-top names, E = 0)."""
-    return POINTY_NAMES[direction]
-
-
-# -- actions ------------------------------------------------------------------------
+# -- the race and the turn ---------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +122,107 @@ class UpsideDown(Action):
     kind: ClassVar[str] = "upside_down"
 
 
+# -- Le Mans (§12) -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeDriver(Action):
+    """RB-LM-9: the team to move puts driver number ``driver`` (0-based) at the wheel."""
+
+    kind: ClassVar[str] = "change_driver"
+    driver: int
+
+
+@dataclass(frozen=True, slots=True)
+class NameOpponent(Action):
+    """RB-LM-5: the lander on the 42-cell names ``seat``, who drinks what it drinks
+    (None: it names nobody)."""
+
+    kind: ClassVar[str] = "name_opponent"
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClockExpired(Action):
+    """RB-LM-12: 24 hours are up; the last lap is called (``judge``: None is the app's clock)."""
+
+    kind: ClassVar[str] = "clock_expired"
+    judge: int | None = None
+
+
+# -- referee mode and the judges' console (§13, RB-LM-2) ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fault(Action):
+    """RB-REF-2: ``seat`` made ``count`` faults of kind ``fault`` (a key of CATALOGUE);
+    ``judge`` is the Le Mans judge who called it (None: the referee)."""
+
+    kind: ClassVar[str] = "fault"
+    fault: str
+    seat: int
+    count: int = 1
+    judge: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty(Action):
+    """RB-LM-2: judge ``judge`` hands ``seat`` ``sips`` penalty sips for ``reason``."""
+
+    kind: ClassVar[str] = "penalty"
+    seat: int
+    sips: int
+    judge: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChange(Action):
+    """RB-LM-2: judge ``judge`` changes a rule during the event (recorded as said)."""
+
+    kind: ClassVar[str] = "rule_change"
+    judge: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DunlopBridge(Action):
+    """RB-LM-6: ``seat`` knocked the Dunlop bridge over (judge input)."""
+
+    kind: ClassVar[str] = "dunlop_bridge"
+    seat: int
+    judge: int
+
+
+@dataclass(frozen=True, slots=True)
+class Vomit(Action):
+    """RB-LM-7: ``seat`` vomited over the table or on the floor (judge input)."""
+
+    kind: ClassVar[str] = "vomit"
+    seat: int
+    where: Literal["table", "floor"]
+    judge: int
+
+
+@dataclass(frozen=True, slots=True)
+class Delay(Action):
+    """RB-LM-11: ``seat`` delayed the game outside its turn (judge input)."""
+
+    kind: ClassVar[str] = "delay"
+    seat: int
+    judge: int
+
+
+@dataclass(frozen=True, slots=True)
+class Disqualify(Action):
+    """RB-LM-7/10: the judges put ``seat`` out of the race for ``reason``."""
+
+    kind: ClassVar[str] = "disqualify"
+    seat: int
+    judge: int
+    reason: str = ""
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Die,
     Roll,
@@ -140,6 +235,29 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Face,
     Stall,
     UpsideDown,
+    ChangeDriver,
+    NameOpponent,
+    ClockExpired,
+    Fault,
+    Penalty,
+    RuleChange,
+    DunlopBridge,
+    Vomit,
+    Delay,
+    Disqualify,
+)
+
+OUTSIDE_TURN: tuple[type[Action], ...] = (
+    Stall,
+    UpsideDown,
+    ClockExpired,
+    Fault,
+    Penalty,
+    RuleChange,
+    DunlopBridge,
+    Vomit,
+    Delay,
+    Disqualify,
 )
 
 # Actions are immutable values: the ones listed and chosen at every decision are built
@@ -147,306 +265,3 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 ROLL, STOP, PASS = Roll(), Stop(), Pass()
 SHIFT = {"up": Shift("up"), "down": Shift("down")}
 STEP_TO = tuple(StepTo(d) for d in range(6))
-
-
-# -- events -------------------------------------------------------------------------
-
-
-class _Sentence:
-    """Gives events their English sentence as ``str()`` (players named by number)."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        from .describe import describe
-
-        return describe(self, "en")
-
-
-@dataclass(frozen=True, slots=True)
-class OrderRolled(_Sentence, Event):
-    """RB-START-1: ``seat`` rolled ``value`` for the start order."""
-
-    kind: ClassVar[str] = "order_rolled"
-    seat: int
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class TimeTrialed(_Sentence, Event):
-    """RB-RACE-1: ``seat`` chugged its beer in ``seconds``."""
-
-    kind: ClassVar[str] = "time_trialed"
-    seat: int
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class StartOrder(_Sentence, Event):
-    """RB-START-1/RB-RACE-1: the order of play, first player first."""
-
-    kind: ClassVar[str] = "start_order"
-    order: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Placed(_Sentence, Event):
-    """RB-START-2: ``seat``'s cap is put on grid slot ``slot`` at ``cell``."""
-
-    kind: ClassVar[str] = "placed"
-    seat: int
-    slot: int
-    cell: Hex
-
-
-@dataclass(frozen=True, slots=True)
-class Faced(_Sentence, Event):
-    """RB-RACE-4: ``seat``'s car starts facing ``direction``."""
-
-    kind: ClassVar[str] = "faced"
-    seat: int
-    direction: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnStarted(_Sentence, Event):
-    """``seat`` begins its turn number ``number`` (1-based) in 1st..3rd ``gear``."""
-
-    kind: ClassVar[str] = "turn_started"
-    seat: int
-    number: int
-    gear: int
-
-
-@dataclass(frozen=True, slots=True)
-class Announced(_Sentence, Event):
-    """``seat`` says an announcement (made by the app in auto mode)."""
-
-    kind: ClassVar[str] = "announced"
-    seat: int
-    what: str
-    gear: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Forgot(_Sentence, Event):
-    """RB-ANN-1: ``seat`` did not make the announcement ``what`` in time."""
-
-    kind: ClassVar[str] = "forgot"
-    seat: int
-    what: str
-    gear: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Shifted(_Sentence, Event):
-    """``seat`` changes gear; ``forced`` names the rule that forced it, if any."""
-
-    kind: ClassVar[str] = "shifted"
-    seat: int
-    before: int
-    after: int
-    forced: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class DieShown(_Sentence, Event):
-    """One throw of one die by ``seat`` shows ``value``; a 5 or 6 is thrown again (RB-DICE-5)."""
-
-    kind: ClassVar[str] = "die_shown"
-    seat: int
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Rolled(_Sentence, Event):
-    """``seat``'s dice settle on ``dice`` (sum ``total``) after ``shown56`` fives and sixes."""
-
-    kind: ClassVar[str] = "rolled"
-    seat: int
-    dice: tuple[int, ...]
-    total: int
-    shown56: int
-
-
-@dataclass(frozen=True, slots=True)
-class GearboxSmashed(_Sentence, Event):
-    """RB-DICE-4: three 1s; the gearbox is smashed."""
-
-    kind: ClassVar[str] = "gearbox_smashed"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Moved(_Sentence, Event):
-    """``seat`` steps from ``start`` to ``end`` in ``direction``; ``squeal`` on a 7-9 turn."""
-
-    kind: ClassVar[str] = "moved"
-    seat: int
-    start: Hex
-    end: Hex
-    direction: int
-    squeal: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Stopped(_Sentence, Event):
-    """``seat``'s move ends after ``moved`` of ``total`` cells; ``blocked`` if it could go no on."""
-
-    kind: ClassVar[str] = "stopped"
-    seat: int
-    moved: int
-    total: int
-    blocked: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class WentOffTrack(_Sentence, Event):
-    """RB-DICE-7: ``seat`` left the track from ``left_from`` and stands at ``cell``."""
-
-    kind: ClassVar[str] = "went_off_track"
-    seat: int
-    cell: Hex
-    left_from: Hex
-
-
-@dataclass(frozen=True, slots=True)
-class BackOnTrack(_Sentence, Event):
-    """RB-DICE-7: ``seat`` backs onto the track at ``cell``; ``waiting`` if the cell is full."""
-
-    kind: ClassVar[str] = "back_on_track"
-    seat: int
-    cell: Hex
-    waiting: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Flipped(_Sentence, Event):
-    """RB-CELL-3: ``seat`` flips its cap on the blocking cell ``cell``."""
-
-    kind: ClassVar[str] = "flipped"
-    seat: int
-    cell: Hex
-
-
-@dataclass(frozen=True, slots=True)
-class Bonked(_Sentence, Event):
-    """RB-CELL-3: ``seat`` bonks ``blocker``'s cap on ``cell``; the block is lifted."""
-
-    kind: ClassVar[str] = "bonked"
-    seat: int
-    blocker: int
-    cell: Hex
-
-
-@dataclass(frozen=True, slots=True)
-class MidwayToast(_Sentence, Event):
-    """RB-CELL-4: ``seat`` passed midway; everybody drinks."""
-
-    kind: ClassVar[str] = "midway_toast"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class LapCounted(_Sentence, Event):
-    """RB-TRACK-7: ``seat`` crossed the line (``delta`` +1 forwards, -1 backwards)."""
-
-    kind: ClassVar[str] = "lap_counted"
-    seat: int
-    laps: int
-    delta: int
-
-
-@dataclass(frozen=True, slots=True)
-class ForkChosen(_Sentence, Event):
-    """RB-TRACK-3: ``seat`` is first into fork ``fork`` and chooses ``branch``."""
-
-    kind: ClassVar[str] = "fork_chosen"
-    seat: int
-    fork: str
-    branch: str
-    lap: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Overtook(_Sentence, Event):
-    """RB-TURN-6: ``seat`` overtook ``overtaken``."""
-
-    kind: ClassVar[str] = "overtook"
-    seat: int
-    overtaken: int
-
-
-@dataclass(frozen=True, slots=True)
-class OutOfFuel(_Sentence, Event):
-    """RB-OPT-2: ``seat`` is ``gap`` cells ahead of the second car and runs dry."""
-
-    kind: ClassVar[str] = "out_of_fuel"
-    seat: int
-    gap: int
-
-
-@dataclass(frozen=True, slots=True)
-class Stalled(_Sentence, Event):
-    """RB-NOL-1: ``seat`` is stalled (by itself when ``by == seat``)."""
-
-    kind: ClassVar[str] = "stalled"
-    seat: int
-    by: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class MovedAgain(_Sentence, Event):
-    """RB-OPT-4: ``seat`` moved upside down; the car goes back to ``cell`` and moves again."""
-
-    kind: ClassVar[str] = "moved_again"
-    seat: int
-    cell: Hex
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEnded(_Sentence, Event):
-    """``seat``'s turn is over."""
-
-    kind: ClassVar[str] = "turn_ended"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class RaceOver(_Sentence, Event):
-    """RB-END-1: the race is over; ``ranking`` lists the seats, winner first."""
-
-    kind: ClassVar[str] = "race_over"
-    ranking: tuple[int, ...]
-
-
-EVENT_TYPES: tuple[type[Event], ...] = (
-    Drank,
-    OrderRolled,
-    TimeTrialed,
-    StartOrder,
-    Placed,
-    Faced,
-    TurnStarted,
-    Announced,
-    Forgot,
-    Shifted,
-    DieShown,
-    Rolled,
-    GearboxSmashed,
-    Moved,
-    Stopped,
-    WentOffTrack,
-    BackOnTrack,
-    Flipped,
-    Bonked,
-    MidwayToast,
-    LapCounted,
-    ForkChosen,
-    Overtook,
-    OutOfFuel,
-    Stalled,
-    MovedAgain,
-    TurnEnded,
-    RaceOver,
-)

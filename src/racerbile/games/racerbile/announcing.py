@@ -8,7 +8,8 @@ the cup is passed. What is missing then is the general fault of the rule naming 
 
 from __future__ import annotations
 
-from .actions import ANNOUNCEMENTS, Announced, Forgot
+from .actions import ANNOUNCEMENTS
+from .events import Announced, Forgot
 from .state import State
 from .tx import Tx
 

@@ -10,8 +10,8 @@ states compare equal.
 
 from __future__ import annotations
 
-import hashlib
-from collections import Counter, OrderedDict
+from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +21,6 @@ from .render import render_svg
 from .track import CellKind, Track
 from .trackfile import decode_track, parse_track
 from .validate import pit_lap_length, validate_track
-
-_CACHED_TEXTS = 32
 
 
 def _bundled_dir() -> Path:
@@ -43,7 +41,6 @@ class RacerbileTracks:
     def __init__(self, directory: Path | None = None):
         self._directory = directory
         self._bundled: dict[str, Track] = {}
-        self._texts: OrderedDict[tuple[str, str, str], Track] = OrderedDict()
 
     @property
     def directory(self) -> Path:
@@ -68,16 +65,7 @@ class RacerbileTracks:
     ) -> Track:
         """Returns the validated track of a track file's content; raises TrackError naming
         ``source``. The last few tracks parsed are kept, keyed by their text."""
-        key = (hashlib.sha256(decode_track(text, source).encode()).hexdigest(), source, track_id)
-        if key in self._texts:
-            self._texts.move_to_end(key)
-            return self._texts[key]
-        track = parse_track(text, source=source, track_id=track_id)
-        validate_track(track)
-        self._texts[key] = track
-        if len(self._texts) > _CACHED_TEXTS:
-            self._texts.popitem(last=False)
-        return track
+        return _parse_cached(decode_track(text, source), source, track_id)
 
     def text_of(self, data: bytes, source: str) -> str:
         """Returns the track text (what a setup's ``track_text`` holds) of a file's content;
@@ -162,6 +150,13 @@ class RacerbileTracks:
     def render_svg(self, track: Track, show: frozenset[str] = frozenset()) -> str:
         """Returns the track as SVG with the given debug overlays."""
         return render_svg(track, show=show)
+
+
+@lru_cache(maxsize=32)  # thread-safe: bots and replays run in worker threads
+def _parse_cached(text: str, source: str, track_id: str) -> Track:
+    track = parse_track(text, source=source, track_id=track_id)
+    validate_track(track)
+    return track
 
 
 TRACKS = RacerbileTracks()

@@ -11,9 +11,7 @@ from typing import Any
 
 from ...engine.contract import Event
 from ...engine.ledger import Drank
-from . import actions as ev
-from . import lemans as lm
-from . import referee as ref
+from .faults import CATALOGUE, FAULT_REASONS_DA
 
 Lang = str
 ORDINAL = {"da": ("nul", "første", "andet", "tredje"), "en": ("zero", "first", "second", "third")}
@@ -61,7 +59,7 @@ REASONS_DA = {
     "rounded up to a beer": "fjerde nøl, rundet op til en øl",
     "judges' penalty": "dommernes straftårer",
     "Dunlop bridge": "væltet Dunlopbroen",
-    **ref.FAULT_REASONS_DA,
+    **FAULT_REASONS_DA,
 }
 FAULT_DA = {"technical": "teknisk fejl", "general": "generel fejl", "rule": "regel"}
 
@@ -76,9 +74,9 @@ def announcement_text(what: str, lang: Lang = "en", gear: int = 0) -> str:
 def describe(event: Event, lang: Lang = "en", names: Sequence[str] | None = None) -> str:
     """Returns one sentence for ``event`` in ``lang`` ("da" or "en"), naming the players."""
     lang = _lang(lang)
-    handler = _HANDLERS.get(type(event))
+    handler = _HANDLERS.get(getattr(event, "kind", ""))
     if handler is None:
-        return str(event)
+        return repr(event)
     return handler(event, lang, _Namer(names, lang))
 
 
@@ -247,7 +245,7 @@ def _stalled(e: Any, lang: Lang, n: _Namer) -> str:
 
 
 def _faulted(e: Any, lang: Lang, n: _Namer) -> str:
-    spec = ref.CATALOGUE.get(e.fault)
+    spec = CATALOGUE.get(e.fault)
     what = (spec.da if lang == "da" else spec.en) if spec is not None else e.fault
     times = f" (×{e.count})" if e.count != 1 else ""
     if lang == "da":
@@ -271,6 +269,15 @@ def _judge(da: str, en: str) -> Callable[[Any, Lang, _Namer], str]:
         return f"{who}: {text}" if who else text
 
     return handler
+
+
+def _named(e: Any, lang: Lang, n: _Namer) -> str:
+    if e.opponent is None:
+        return f"{n(e.seat)} udnævner ingen." if lang == "da" else f"{n(e.seat)} names nobody."
+    p, o = n(e.seat), n(e.opponent)
+    if lang == "da":
+        return f"{p} udnævner {o}, som drikker det samme som {p} i denne tur."
+    return f"{p} names {o}, who drinks what {p} drinks this turn."
 
 
 def _sip_cap(e: Any, lang: Lang, n: _Namer) -> str:
@@ -301,88 +308,85 @@ def _race_over(e: Any, lang: Lang, n: _Namer) -> str:
     return f"Løbet er slut: {places}." if lang == "da" else f"The race is over: {places}."
 
 
-_HANDLERS: dict[type[Event], Callable[[Any, Lang, _Namer], str]] = {
-    Drank: _drank,
-    ev.OrderRolled: _t("{p} slår {value} om starten.", "{p} rolls {value} for the start order."),
-    ev.TimeTrialed: _t(
+# The sentence of each event kind (events.py); the events themselves are not imported.
+_HANDLERS: dict[str, Callable[[Any, Lang, _Namer], str]] = {
+    "drank": _drank,
+    "order_rolled": _t("{p} slår {value} om starten.", "{p} rolls {value} for the start order."),
+    "time_trialed": _t(
         "{p} bunder tidskørselsøllen på {seconds:g} s.",
         "{p} chugs the time-trial beer in {seconds:g} s.",
     ),
-    ev.StartOrder: _start_order,
-    ev.Placed: _t("{p} starter i startfelt {slot}.", "{p} starts on grid slot {slot}."),
-    ev.Faced: _faced,
-    ev.TurnStarted: _turn_started,
-    ev.Announced: _announced,
-    ev.Forgot: _forgot,
-    ev.Shifted: _shifted,
-    ev.DieShown: _die_shown,
-    ev.Rolled: _rolled,
-    ev.GearboxSmashed: _t(
+    "start_order": _start_order,
+    "placed": _t("{p} starter i startfelt {slot}.", "{p} starts on grid slot {slot}."),
+    "faced": _faced,
+    "turn_started": _turn_started,
+    "announced": _announced,
+    "forgot": _forgot,
+    "shifted": _shifted,
+    "die_shown": _die_shown,
+    "rolled": _rolled,
+    "gearbox_smashed": _t(
         "{p} slår tre ettere og smadrer gearkassen.",
         "{p} rolls three 1s and smashes the gearbox.",
     ),
-    ev.Moved: _moved,
-    ev.Stopped: _stopped,
-    ev.WentOffTrack: _t("{p} kører af banen ved {cell}.", "{p} goes off the track at {cell}."),
-    ev.BackOnTrack: _back,
-    ev.Flipped: _t(
+    "moved": _moved,
+    "stopped": _stopped,
+    "went_off_track": _t("{p} kører af banen ved {cell}.", "{p} goes off the track at {cell}."),
+    "back_on_track": _back,
+    "flipped": _t(
         "{p} vender kapslen på blokeringsfeltet {cell}.",
         "{p} flips the cap on the blocking cell {cell}.",
     ),
-    ev.Bonked: _bonked,
-    ev.MidwayToast: _t("{p} passerer midtvejs: alle drikker.", "{p} passes midway: all drink."),
-    ev.LapCounted: _lap,
-    ev.ForkChosen: _t(
+    "bonked": _bonked,
+    "midway_toast": _t("{p} passerer midtvejs: alle drikker.", "{p} passes midway: all drink."),
+    "lap_counted": _lap,
+    "fork_chosen": _t(
         "{p} vælger grenen {branch} ved {fork}.", "{p} chooses the {branch} branch at {fork}."
     ),
-    ev.Overtook: _overtook,
-    ev.OutOfFuel: _t(
+    "overtook": _overtook,
+    "out_of_fuel": _t(
         "{p} er {gap} felter foran og løber tør for benzin.",
         "{p} is {gap} cells ahead and runs out of fuel.",
     ),
-    ev.Stalled: _stalled,
-    ev.MovedAgain: _t(
+    "stalled": _stalled,
+    "moved_again": _t(
         "{p} kørte på hovedet og kører forfra fra {cell}.",
         "{p} moved upside down and moves again from {cell}.",
     ),
-    ev.TurnEnded: _t("{p} giver terningerne videre.", "{p} passes the dice on."),
-    ev.RaceOver: _race_over,
+    "turn_ended": _t("{p} giver terningerne videre.", "{p} passes the dice on."),
+    "race_over": _race_over,
     # Le Mans (§12)
-    lm.SipCapReached: _sip_cap,
-    lm.LandedOn42: _t(
-        "{p} lander på 42-feltet og udnævner en modstander.",
-        "{p} lands on the 42-cell and names an opponent.",
+    "sip_cap_reached": _sip_cap,
+    "landed_on_42": _t(
+        "{p} lander på 42-feltet og må udnævne en modstander.",
+        "{p} lands on the 42-cell and may name an opponent.",
     ),
-    lm.OpponentNamed: lambda e, lang, n: (
-        f"{n(e.seat)} udnævner {n(e.opponent)}, som drikker det samme som {n(e.seat)} i denne tur."
-        if lang == "da"
-        else f"{n(e.seat)} names {n(e.opponent)}, who drinks what {n(e.seat)} drinks this turn."
-    ),
-    lm.DriverChanged: _driver_changed,
-    lm.StalledOut: _t(
+    "opponent_named": _named,
+    "driver_changed": _driver_changed,
+    "stalled_out": _t(
         "{p} er nølet fjerde gang: der rundes op til en øl, og turen gives videre.",
         "{p} is stalled a fourth time: rounded up to a beer, and the turn passes on.",
     ),
-    lm.TurnLost: _t("{p} mister turen ({rule_id}).", "{p} loses this turn ({rule_id})."),
-    lm.LastLapCalled: _last_lap,
-    lm.LapsDeducted: _t(
+    "turn_lost": _t("{p} mister turen ({rule_id}).", "{p} loses this turn ({rule_id})."),
+    "last_lap_called": _last_lap,
+    "laps_deducted": _t(
         "{p} fratrækkes {laps} omgang(e) ({rule_id}).",
         "{p} loses {laps} lap(s) ({rule_id}).",
     ),
     # referee mode and the judges' console (§13, RB-LM-2)
-    ref.Faulted: _faulted,
-    ref.JudgePenalty: _judge("{p} får {sips} straftårer.", "{p} gets {sips} penalty sips."),
-    ref.RuleChanged: _judge("Regelændring: {text}", "Rule change: {text}"),
-    ref.BridgeKnocked: _judge(
+    "faulted": _faulted,
+    "judge_penalty": _judge("{p} får {sips} straftårer.", "{p} gets {sips} penalty sips."),
+    "rule_changed": _judge("Regelændring: {text}", "Rule change: {text}"),
+    "bridge_knocked": _judge(
         "{p} vælter Dunlopbroen og bunder en øl.", "{p} knocks the Dunlop bridge over: a beer."
     ),
-    ref.Vomited: lambda e, lang, n: _judge(
+    "vomited": lambda e, lang, n: _judge(
         "{p} kaster op " + ("ud over bordet" if e.where == "table" else "på gulvet") + ".",
         "{p} vomits " + ("over the table" if e.where == "table" else "on the floor") + ".",
     )(e, lang, n),
-    ref.DelayedGame: _judge(
+    "delayed_game": _judge(
         "{p} forsinker spillet uden for sin tur: næste tur og en omgang mistes.",
         "{p} delays the game outside its turn: the next turn and a lap are lost.",
     ),
-    ref.Disqualified: _judge("{p} er ude af løbet.", "{p} is out of the race."),
+    "disqualified": _judge("{p} er ude af løbet.", "{p} is out of the race."),
 }

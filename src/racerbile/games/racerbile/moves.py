@@ -18,11 +18,12 @@ from operator import itemgetter
 from typing import Any
 
 from ...hexgrid import Hex, distance, within_60
-from .ranking import closed_for
+from .ranking import closed_for, field_for
 from .state import Mode, State, Turn
 from .track import CellKind, Track
 
 NO, ON, OFF = 0, 1, 2  # step kinds: illegal, onto a track cell, off the track (RB-DICE-7)
+FAR = 10_000  # the distance of a cell that cannot reach the line (as in ranking.py)
 TURN_OK = tuple(tuple(within_60(a, b) for b in range(6)) for a in range(6))
 _KEEP = 3  # paths kept per (cell, heading) state in move help
 _Step = tuple[int, Hex, bool, int]  # direction, target, a track step (forks aside), finish
@@ -197,6 +198,55 @@ def _tries(geo: Geometry, cell: Hex, heading: int | None, fast: bool) -> tuple[_
     return geo.ahead[cell][heading] if fast else geo.turns[cell][heading]
 
 
+def goes_forward(geo: Geometry, field: Mapping[Hex, int], cell: Hex, direction: int) -> bool:
+    """Tells whether a step from ``cell`` goes forward: over the line forwards, or nearer
+    the line by the distances ``field`` (RB-TRACK-6)."""
+    crossing = geo.finish[cell][direction]
+    if crossing:
+        return crossing > 0
+    return field.get(geo.neighbors[cell][direction], FAR) < field.get(cell, FAR)
+
+
+def way_ahead_blocked(
+    geo: Geometry,
+    field: Mapping[Hex, int],
+    cell: Hex,
+    turn: Turn,
+    closed: frozenset[Hex],
+) -> bool:
+    """RB-TURN-5 (Decision): tells whether caps block the way ahead of a car on ``cell``.
+
+    The way ahead is blocked when no legal step goes forward and caps (RB-CELL-3/5) bar
+    a step that would: a reverse step never unblocks it.
+    """
+    if cell not in geo.turns:
+        return False
+    capped = False
+    for d, target, opened, _ in _tries(geo, cell, turn.heading, turn.mode == "fast"):
+        if not opened or target in closed or target in turn.path:
+            continue
+        if not goes_forward(geo, field, cell, d):
+            continue
+        if target not in turn.blocked:
+            return False
+        capped = True
+    return capped
+
+
+def blocked_now(state: State) -> bool:
+    """Tells whether the car moving now is blocked (RB-TURN-5): no legal step at all,
+    or caps block its way ahead (:func:`way_ahead_blocked`)."""
+    if not _steps(state):
+        return True
+    turn = state.turn
+    assert turn is not None
+    car = state.cars[turn.seat]
+    config = state.config
+    closed = closed_for(config, state.forks, car.laps)
+    field = field_for(config, state.forks, car.laps)
+    return way_ahead_blocked(geometry(config.track), field, car.cell, turn, closed)
+
+
 @dataclass(frozen=True, slots=True)
 class MoveOption:
     """One reachable end cell of the current roll and the cheapest way there."""
@@ -262,7 +312,8 @@ def _help(state: State) -> _Help | None:
         def closed(laps: int) -> frozenset[Hex]:
             return closed_for(config, forks, car.laps + laps)
 
-        options = search(geo, car.cell, turn, remaining, closed)
+        field = field_for(config, forks, car.laps)
+        options = search(geo, car.cell, turn, remaining, closed, field)
         found = ({option.cell: option for option in options}, _ends(geo, car.cell, options))
         if len(geo.help) >= _HELP_SIZE:
             geo.help.pop(next(iter(geo.help)), None)
@@ -322,14 +373,18 @@ def search(
     turn: Turn,
     remaining: int,
     closed: Callable[[int], frozenset[Hex]],
+    field: Mapping[Hex, int],
 ) -> tuple[MoveOption, ...]:
     """The move help's dynamic programme, cheapest end first (see :func:`move_options`).
 
-    ``closed(laps)`` returns the closed cells after ``laps`` line crossings on the way.
+    ``closed(laps)`` returns the closed cells after ``laps`` line crossings on the way,
+    ``field`` the distances to the line at the start (a car whose way ahead is blocked
+    there may stop at once, RB-TURN-5).
     Paths are ``(squeals, directions, cells, laps)``; the cost of a path is its squeals.
     """
     fast, reckless = turn.mode == "fast", turn.mode == "reckless"
     blocked = turn.blocked
+    brake = turn.moved == 0 and way_ahead_blocked(geo, field, cell, turn, closed(0))
     shuts: dict[int, frozenset[Hex]] = {}
     best: dict[Hex, tuple[int, int, int, bool, tuple[int, ...], int]] = {}
 
@@ -345,7 +400,7 @@ def search(
     }
     for k in range(remaining + 1):
         left = remaining - k
-        may_stop = not fast and turn.moved + k >= 1
+        may_stop = (not fast and turn.moved + k >= 1) or (brake and k == 0)
         grown: dict[tuple[Hex, int | None], list[_Path]] = {}
         for (here, heading), paths in frontier.items():
             if may_stop or not left:

@@ -6,16 +6,18 @@ RB-TRACK-1/3/4/8, RB-DICE-7), squeals (RB-DICE-6, RB-OPT-1), laps (RB-TRACK-7),
 midway (RB-CELL-4), forks (RB-TRACK-3). End of move: cells not moved (RB-TURN-5), off
 the track (RB-DICE-7, RB-OPT-7), downshift and blocking cells (RB-CELL-2/3),
 overtakes (RB-TURN-6), upside down (RB-OPT-4, RB-CAP-1); then the turn ends
-(turn_cycle.py). Le Mans hooks (lemans.py) run only where the rule set's switches
-are on: the pit entry (RB-LM-8), the clock (RB-LM-12). Which steps are legal at all
+(turn_cycle.py). Le Mans hooks (teams.py) run only where the rule set's switches
+are on: the pit entry (RB-LM-8), the clock (RB-LM-12), a turn passed in the middle of
+a move (RB-LM-10). Which steps are legal at all
 is defined in moves.py; the decisions followed are listed in rules.py and lemans.py.
 """
 
 from __future__ import annotations
 
 from ...hexgrid import Hex
-from . import lemans
-from .actions import (
+from . import teams
+from .announcing import say, squeal, wheels
+from .events import (
     Bonked,
     Flipped,
     ForkChosen,
@@ -24,16 +26,23 @@ from .actions import (
     Moved,
     MovedAgain,
     Overtook,
-    Shifted,
     Stopped,
     WentOffTrack,
 )
-from .announcing import say, squeal, wheels
-from .moves import OFF, ON, TURN_OK, geometry, legal_steps, step_kind
-from .ranking import closed_for, counts_on_track, fork_key, ranking
+from .moves import (
+    OFF,
+    ON,
+    TURN_OK,
+    blocked_now,
+    geometry,
+    goes_forward,
+    legal_steps,
+    step_kind,
+)
+from .ranking import closed_for, counts_on_track, field_for, fork_key, ranking
 from .state import Car, State
 from .track import CellKind
-from .turn_cycle import turn_done
+from .turn_cycle import close_turn, force_first, turn_done
 from .tx import Tx
 
 # -- the start of the move ----------------------------------------------------------
@@ -48,7 +57,7 @@ def start_move(tx: Tx, total: int) -> None:
     mode = "fast" if total >= 10 else "reckless" if total >= 7 else "normal"
     blocked = _blocked_cells(state, seat)
     if state.config.rules.pit_entry_gear:
-        blocked |= lemans.pit_barred(state, car)  # RB-LM-8
+        blocked |= teams.pit_barred(state, car)  # RB-LM-8
     tx.set_turn(
         phase="move",
         total=total,
@@ -236,15 +245,19 @@ def end_move(tx: Tx, off: bool = False) -> None:
 
 
 def _blocked_rule(state: State) -> tuple[bool, str]:
-    """RB-TURN-5 for a stop by choice; RB-CELL-3/5 when caps block every step."""
-    if legal_steps(state):
+    """RB-TURN-5 for a stop by choice; RB-CELL-3/5 when caps block every step, or every
+    step ahead (then only the steps ahead name the block)."""
+    stuck = not legal_steps(state)
+    if not stuck and not blocked_now(state):
         return False, "RB-TURN-5"
     turn = state.turn
     assert turn is not None
     car = state.cars[turn.seat]
     geo = geometry(state.config.track)
     closed = closed_for(state.config, state.forks, car.laps)
-    for d in range(6):
+    field = field_for(state.config, state.forks, car.laps)
+    ahead = (d for d in range(6) if goes_forward(geo, field, car.cell, d))
+    for d in range(6) if stuck else ahead:
         kind = step_kind(geo, car.cell, turn.heading, d, mode=turn.mode, path=turn.path,
                          blocked=frozenset(), closed=closed)  # fmt: skip
         target = geo.neighbors[car.cell][d]
@@ -261,18 +274,9 @@ def _pit_barred(state: State, target: Hex) -> bool:
     turn = state.turn
     if not state.config.rules.pit_entry_gear or turn is None:
         return False
-    return target not in _blocked_cells(state, turn.seat) and target in lemans.pit_barred(
+    return target not in _blocked_cells(state, turn.seat) and target in teams.pit_barred(
         state, state.cars[turn.seat]
     )
-
-
-def force_first(tx: Tx, seat: int, rule: str) -> None:
-    """A forced downshift to 1st gear: a sip per gear step (general faults)."""
-    car = tx.car(seat)
-    if car.gear > 1:
-        tx.emit(Shifted(seat, car.gear, 1, forced=rule))
-        tx.drink(seat, car.gear - 1, rule, "general", reason="forced down to 1st gear")
-    tx.set_car(seat, gear=1, hold_first=True, first_gear_rule=rule)
 
 
 def _land(tx: Tx, seat: int) -> None:
@@ -312,23 +316,29 @@ def _bonk(tx: Tx, seat: int) -> None:
 
 
 def overtakes(tx: Tx, seat: int) -> None:
-    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip."""
+    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip, once
+    a turn (RB-OPT-4: a car passed again in the repeated move is not overtaken twice)."""
     before = tx.turn.before
     after = ranking(tx.state)
     me = after.index(seat)
+    overtaken = tx.turn.overtaken
     for other in before[: before.index(seat)]:
-        if after.index(other) > me:
+        if after.index(other) > me and other not in overtaken:
+            overtaken += (other,)
+            tx.set_turn(overtaken=overtaken)
             tx.emit(Overtook(seat, other))
             tx.drink(other, 1, "RB-TURN-6", "general", caused_by=seat, reason="overtaken")
 
 
 def _move_again(tx: Tx) -> None:
-    """RB-OPT-4: the penalties stand, a fault per cell moved, and the car moves again."""
+    """RB-OPT-4: the penalties stand, a fault per cell moved, and the car moves again
+    (having toasted midway in this lap already, RB-CELL-4)."""
     turn = tx.turn
     seat = turn.seat
     start = turn.start
     assert start is not None
     tx.drink(seat, turn.moved, "RB-CAP-1", "technical", reason="moved upside down")
+    start = start._replace(toasted=tx.car(seat).toasted)
     cars = tx.state.cars
     cars = (*cars[:seat], start, *cars[seat + 1 :])
     target = tx.config.laps
@@ -338,3 +348,14 @@ def _move_again(tx: Tx) -> None:
         tx.update(cars=cars)
     tx.emit(MovedAgain(seat, start.cell))
     start_move(tx, turn.total)
+
+
+# -- a turn passed at once (Le Mans) ------------------------------------------------
+
+
+def pass_turn(tx: Tx) -> None:
+    """RB-LM-10: the turn passes at once; a car in the middle of its move stays there."""
+    turn = tx.turn
+    if turn.phase == "move" and turn.moved:
+        overtakes(tx, turn.seat)
+    close_turn(tx)

@@ -11,9 +11,10 @@ Referee mode (RB-REF-2; ``judge J`` only in Le Mans)::
 
 Le Mans (teams and judges by number; free text after a colon keeps its case)::
 
-    driver 2 | name 1 | last lap | last lap judge 0 | penalty 1 3 judge 0: spilled beer
-    rule judge 0: no toilet breaks | dunlop 1 judge 0 | vomit 1 table judge 0
-    vomit 1 floor judge 0 | delay 1 judge 0 | out 1 judge 0: no driver left
+    driver 2 | name 1 | name nobody | last lap | last lap judge 0
+    penalty 1 3 judge 0: spilled beer | rule judge 0: no toilet breaks
+    dunlop 1 judge 0 | vomit 1 table judge 0 | vomit 1 floor judge 0
+    delay 1 judge 0 | out 1 judge 0: no driver left
 
 Directions are the pointy-top names E, NE, NW, W, SW, SE (0-5, counter-clockwise
 from E) or their numbers. ``format_state`` gives one line: rule set, track, laps,
@@ -22,26 +23,39 @@ announcement mode | phase | each car (gear, laps, cell, heading, sips) | the tur
 
 from __future__ import annotations
 
-from ...engine.contract import Action, Step
-from ...engine.errors import InvalidAction
+from typing import TYPE_CHECKING
+
+from ...engine.contract import Action
+from ...engine.errors import IllegalAction, InvalidAction
 from ...hexgrid import POINTY_NAMES
 from .actions import (
     ANNOUNCEMENTS,
     Announce,
+    ChangeDriver,
+    ClockExpired,
+    Delay,
     Die,
+    Disqualify,
+    DunlopBridge,
     Face,
+    Fault,
+    NameOpponent,
     Pass,
+    Penalty,
     Roll,
+    RuleChange,
     Shift,
     Stall,
     StepTo,
     Stop,
     TimeTrial,
     UpsideDown,
+    Vomit,
 )
-from .lemans import ChangeDriver, ClockExpired, NameOpponent, format_lemans
-from .referee import Delay, Disqualify, DunlopBridge, Fault, Penalty, RuleChange, Vomit
-from .state import State
+
+if TYPE_CHECKING:  # the notation reads states; it needs no rules to do so
+    from .setup import Config
+    from .state import State
 
 _SIMPLE: dict[str, Action] = {"roll": Roll(), "stop": Stop(), "pass": Pass()}
 
@@ -117,7 +131,7 @@ def _parse_referee(head: str, args: list[str]) -> Action:
     if head == "driver" and len(args) == 1 and judge is None:
         return ChangeDriver(int(args[0]))
     if head == "name" and len(args) == 1 and judge is None:
-        return NameOpponent(int(args[0]))
+        return NameOpponent(None if args[0] == "nobody" else int(args[0]))
     if head == "last" and args == ["lap"]:
         return ClockExpired(judge)
     if judge is None:
@@ -186,7 +200,7 @@ def _format_referee(action: Action) -> str:
         case ChangeDriver(driver=d):
             return f"driver {d}"
         case NameOpponent(seat=s):
-            return f"name {s}"
+            return f"name {'nobody' if s is None else s}"
         case ClockExpired(judge=j):
             return f"last lap{_by(j)}"
         case Penalty(seat=s, sips=n, judge=j, reason=r):
@@ -212,7 +226,7 @@ def format_state(state: State) -> str:
         f"{'manual' if config.manual else 'auto'}"
     )
     cars = ", ".join(_car(state, seat) for seat in range(config.players))
-    lemans = format_lemans(state) if state.lemans is not None else ""
+    lemans = _lemans(state) if state.lemans is not None else ""
     return f"{head} | {_phase(state)} | {cars}{_turn(state)}{lemans}"
 
 
@@ -251,17 +265,33 @@ def _turn(state: State) -> str:
     return text
 
 
-def play(state: State, *actions: str | Action) -> Step:
-    """Applies actions (notation or objects) in turn; returns the last state and all events.
+def illegal(state: State, reason: str, rule_id: str | None = None) -> IllegalAction:
+    """Returns the IllegalAction for ``reason`` with the state's notation."""
+    return IllegalAction(reason, rule_id=rule_id, position=format_state(state))
 
-    Raises what :func:`racerbile.games.racerbile.rules.apply` raises, naming the action.
-    """
-    from .rules import apply
 
-    events = []
-    for item in actions:
-        action = parse_action(item) if isinstance(item, str) else item
-        step = apply(state, action)
-        state = step.state
-        events.extend(step.events)
-    return Step(state, tuple(events))
+def driver_name(config: Config, seat: int, driver: int) -> str:
+    """Returns the name of a team's driver (the team's name outside Le Mans)."""
+    drivers = config.drivers[seat] if seat < len(config.drivers) else ()
+    return drivers[driver] if 0 <= driver < len(drivers) else config.names[seat]
+
+
+def _lemans(state: State) -> str:
+    """Returns the Le Mans part of the state notation (drivers, penalties, the clock)."""
+    lemans = state.lemans
+    assert lemans is not None
+    config = state.config
+    parts = ["LM " + ",".join(driver_name(config, s, d) for s, d in enumerate(lemans.drivers))]
+    if any(lemans.penalty_laps):
+        parts.append("pen " + ",".join(map(str, lemans.penalty_laps)))
+    if any(lemans.lose_turns):
+        parts.append("lose " + ",".join(map(str, lemans.lose_turns)))
+    if lemans.out:
+        parts.append("out " + ",".join(config.names[s] for s in sorted(lemans.out)))
+    if lemans.stalls:
+        parts.append(f"stalls {lemans.stalls}")
+    if lemans.named is not None:
+        parts.append(f"named {config.names[lemans.named]}")
+    if lemans.last_lap:
+        parts.append("last-lap")
+    return " | " + " ".join(parts)

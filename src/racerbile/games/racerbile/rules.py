@@ -3,7 +3,7 @@
 Rule ids implemented here and in the modules it calls (turn_cycle.py, shift_roll.py,
 moving.py, announcing.py, moves.py, ranking.py): RB-DRINK-1…3, RB-TRACK-3…7, RB-CAP-1,
 RB-NOL-1, RB-START-1…3, RB-DICE-1…7, RB-CELL-1…6, RB-TURN-1…9, RB-END-1, RB-RACE-1…4,
-RB-OPT-1…8, RB-ANN-1; Le Mans (lemans.py): RB-LM-1, RB-LM-3…5, RB-LM-8…13; referee
+RB-OPT-1…8, RB-ANN-1; Le Mans (lemans.py, teams.py): RB-LM-1, RB-LM-3…5, RB-LM-8…13; referee
 mode and the judges' console (referee.py): RB-REF-1/2, RB-DRINK-4, RB-CAP-1's physical
 faults, RB-LM-2, RB-LM-6, RB-LM-7, RB-LM-11. RB-OPT-3 is a bot personality and changes
 no rule. Le Mans decisions are listed in lemans.py, referee decisions in referee.py.
@@ -36,12 +36,18 @@ Decisions followed (racerbile.md) and made here:
 * RB-CELL-4: everybody drinks at the step that passes midway (once per car per
   lap); in manual mode the announcement is due before the turn ends.
 * RB-TURN-5: "blocked" = no legal step at all (in a 10-12 move: the straight step
-  enters a blocked cell); cells not moved cost RB-CELL-3 or RB-CELL-5 sips then.
+  enters a blocked cell), or the way ahead is blocked: no legal step goes forward (over
+  the line forwards, or nearer it) and caps bar one that would. A blocked car may
+  stop, even at once or on 10-12, and a reverse step is never forced on it; cells not
+  moved cost RB-CELL-3 or RB-CELL-5 sips then (the steps ahead name the block).
 * RB-OPT-2: the dry car drinks its first/last sip first, then chugs and drinks 1
-  sip; its gear drops to 1st without sips, and it may not shift up next turn.
+  sip; the drop to 1st gear is a forced downshift (a sip per gear step, general
+  faults), and the next turn opens with "I start in first gear" and no upshift.
 * RB-OPT-4: the referee flags the move in progress; when it ends, its penalties
   stand plus one technical fault per cell moved (RB-CAP-1), and the car goes back
-  to where the move began, with the same roll.
+  to where the move began, with the same roll. Only the mover's own penalties are
+  paid twice: the midway toast stays once per car per lap, and a car passed in both
+  tries is overtaken once.
 * RB-ANN-1 manual: announcements before rolling are checked at the roll, a squeal
   before the step that turns, two/four wheels before the step (RB-OPT-1), midway and
   "finishing first" at the pass. A forgotten one is the general fault of its rule.
@@ -69,29 +75,25 @@ from fractions import Fraction
 from typing import Any
 
 from ...engine.contract import CHANCE, Action, Actor, Step
-from ...engine.errors import IllegalAction, InvalidAction
+from ...engine.errors import InvalidAction
 from ...engine.ledger import Ledger
-from . import announcing, lemans, moving, referee, shift_roll, turn_cycle
+from . import announcing, lemans, moving, referee, shift_roll, teams, turn_cycle
 from .actions import (
     Announce,
     Die,
     Face,
-    Faced,
-    OrderRolled,
     Pass,
     Roll,
     Shift,
     Stall,
-    Stalled,
-    StartOrder,
     StepTo,
     Stop,
     TimeTrial,
-    TimeTrialed,
     UpsideDown,
 )
+from .events import Faced, OrderRolled, Stalled, StartOrder, TimeTrialed
 from .moves import NO, step_kind_now
-from .notation import format_state
+from .notation import illegal, parse_action
 from .setup import Config
 from .state import State
 from .tx import Tx
@@ -118,7 +120,7 @@ def start(config: Config) -> State:
         phase="trial" if config.rules.time_trial else "order",
         groups=(tuple(range(n)),),
         times=(None,) * n,
-        lemans=lemans.initial(config),
+        lemans=teams.initial(config),
     )
     return state
 
@@ -173,9 +175,18 @@ def apply(state: State, action: Action) -> Step:
     return Step(tx.state, tuple(tx.events))
 
 
-def illegal(state: State, reason: str, rule_id: str | None = None) -> IllegalAction:
-    """Returns the IllegalAction for ``reason`` with the state's notation."""
-    return IllegalAction(reason, rule_id=rule_id, position=format_state(state))
+def play(state: State, *actions: str | Action) -> Step:
+    """Applies actions (notation or objects) in turn; returns the last state and all events.
+
+    Raises what :func:`apply` raises, naming the action.
+    """
+    events = []
+    for item in actions:
+        action = parse_action(item) if isinstance(item, str) else item
+        step = apply(state, action)
+        state = step.state
+        events.extend(step.events)
+    return Step(state, tuple(events))
 
 
 # -- start: order, time trial, facing ----------------------------------------------

@@ -127,7 +127,7 @@ class Setup(BaseModel):
 
     players: list[Player] = Field(min_length=1, max_length=8)
     rule_set: Literal["babybile", "racerbile", "lemans"] = "babybile"
-    track: str = Field("oval", max_length=40, description="a bundled track id")
+    track: str = Field("oval", description="a bundled track id")
     track_text: str | None = Field(
         None,
         min_length=1,

@@ -4,34 +4,21 @@ Legal actions in every phase of the turn, and why a shift or a stop is refused
 (RB-DICE-1/2/3, RB-START-3, RB-TURN-5, RB-DICE-7). Before the roll: shifts
 (RB-DICE-2/3), the roll (RB-TURN-3). The roll: clutch faults (RB-DICE-4, RB-RACE-2,
 RB-OPT-5/6), fives and sixes (RB-DICE-5); the move then opens (moving.py). Le Mans
-hooks (lemans.py) run only where the rule set's switches are on: driver changes and
+hooks (teams.py) run only where the rule set's switches are on: driver changes and
 naming an opponent (RB-LM-5/9). The decisions followed are listed in rules.py.
 """
 
 from __future__ import annotations
 
 from ...engine.contract import Action
-from . import lemans
-from .actions import (
-    ANNOUNCEMENTS,
-    PASS,
-    ROLL,
-    SHIFT,
-    STEP_TO,
-    STOP,
-    Announce,
-    DieShown,
-    GearboxSmashed,
-    Rolled,
-    Shifted,
-    StepTo,
-    Stop,
-)
+from . import teams
+from .actions import ANNOUNCEMENTS, PASS, ROLL, SHIFT, STEP_TO, STOP, Announce, StepTo, Stop
 from .announcing import PRE_ROLL, Problem, announce_problem, charge_forgotten, say
-from .moves import legal_steps
-from .moving import force_first, start_move
-from .state import State, Turn
-from .turn_cycle import turn_done
+from .events import DieShown, GearboxSmashed, Rolled, Shifted
+from .moves import blocked_now, legal_steps
+from .moving import start_move
+from .state import State
+from .turn_cycle import force_first, turn_done
 from .tx import Tx
 
 # -- legal actions -------------------------------------------------------------------
@@ -45,14 +32,13 @@ def legal_turn_actions(state: State) -> list[Action]:
         actions: list[Action] = [ROLL]
         actions += [a for d, a in SHIFT.items() if shift_problem(state, d) is None]
         if state.lemans is not None:
-            actions += lemans.driver_changes(state)  # RB-LM-9
+            actions += teams.driver_changes(state)  # RB-LM-9
     elif turn.phase == "move":
-        steps = legal_steps(state)
-        actions = [STEP_TO[d] for d, _ in steps]
-        if _stop_problem(turn, bool(steps)) is None:
+        actions = [STEP_TO[d] for d, _ in legal_steps(state)]
+        if stop_problem(state) is None:
             actions.append(STOP)
     elif turn.phase == "name":
-        actions = lemans.names(state)  # RB-LM-5
+        actions = teams.names(state)  # RB-LM-5
     else:
         actions = [PASS]
     if state.config.manual:
@@ -63,12 +49,9 @@ def legal_turn_actions(state: State) -> list[Action]:
 def legal_in_move(state: State, action: Action) -> bool:
     """Tells whether ``action`` is a step or stop that :func:`legal_turn_actions` lists
     in the move phase (without building the list)."""
-    steps = legal_steps(state)
     if type(action) is StepTo:
-        return any(d == action.direction for d, _ in steps)
-    turn = state.turn
-    assert turn is not None
-    return type(action) is Stop and _stop_problem(turn, bool(steps)) is None
+        return any(d == action.direction for d, _ in legal_steps(state))
+    return type(action) is Stop and stop_problem(state) is None
 
 
 def shift_problem(state: State, direction: str) -> Problem:
@@ -95,17 +78,13 @@ def stop_problem(state: State) -> Problem:
     """Returns why the car may not stop now, or None (RB-TURN-5, RB-DICE-7)."""
     turn = state.turn
     assert turn is not None
-    return _stop_problem(turn, bool(legal_steps(state)))
-
-
-def _stop_problem(turn: Turn, can_step: bool) -> Problem:
-    if not can_step:
-        return None  # blocked
+    if turn.mode != "fast" and turn.moved:
+        return None
+    if blocked_now(state):
+        return None  # a blocked car brakes (RB-TURN-5)
     if turn.mode == "fast":
         return "on 10-12 the car can neither turn nor brake", "RB-DICE-7"
-    if turn.moved == 0:
-        return "a car must move at least one cell unless it is blocked", "RB-TURN-5"
-    return None
+    return "a car must move at least one cell unless it is blocked", "RB-TURN-5"
 
 
 # -- before the roll --------------------------------------------------------------

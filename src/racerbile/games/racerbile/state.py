@@ -11,6 +11,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 from ...engine.ledger import Ledger
 from ...hexgrid import Hex
+from .notation import format_state
 from .setup import Config
 
 Phase = Literal["order", "trial", "facing", "race", "over"]
@@ -61,6 +62,7 @@ class Turn(NamedTuple):
     ``end`` (manual mode: last announcements, then pass). ``owed`` holds the
     announcements due (manual mode) and ``said`` the ones made. ``blocked`` holds the
     cells the mover may not enter (two caps, a flipped block), fixed for the move.
+    ``overtaken`` holds the seats the mover has overtaken in this turn (RB-OPT-4).
     """
 
     seat: int
@@ -81,6 +83,7 @@ class Turn(NamedTuple):
     said: frozenset[str] = frozenset()
     wheels: int = 4
     upside_down: bool = False
+    overtaken: tuple[int, ...] = ()
 
 
 class LeMans(NamedTuple):
@@ -141,8 +144,6 @@ class State:
     lemans: LeMans | None = None
 
     def __repr__(self) -> str:
-        from .notation import format_state
-
         return f"<racerbile {format_state(self)}>"
 
     def replace(self, **changes: Any) -> State:

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from ...engine.contract import Event, Result
 from ...hexgrid import Hex, corners
-from .actions import Moved, Overtook, TurnStarted, WentOffTrack
+from .events import Moved, Overtook, TurnStarted, WentOffTrack
 from .setup import Setup, setup_track
 from .state import State
 

@@ -22,8 +22,9 @@ from .track import CellKind, Decoration, Edge, Fork, GridSlot, Pit, Track
 
 FORMAT = "racerbile-track"
 VERSION = 1
-MAX_TEXT = 65_536
-"""The most characters a track file may hold (the bundled ones hold about 3,000)."""
+MAX_TEXT = 49_152
+"""The most characters a track file may hold (the bundled ones hold about 3,000; a
+setup's ``track_text`` travels in a request body of at most 64 KiB)."""
 MAX_CELLS = 2_000
 """The most cells a track may have (the Le Mans board has 184)."""
 MAX_DEPTH = 16
@@ -42,7 +43,7 @@ class _Model(BaseModel):
 
 class MetaSpec(_Model):
     name: str
-    laps: int = Field(3, ge=1, le=1000)
+    laps: int = Field(3, ge=1, le=100)  # as a setup's laps (RB-END-1)
     orientation: Literal["pointy", "flat"] = "pointy"
     grid_behind_line: bool = True
     description: str = ""
@@ -135,17 +136,19 @@ def decode_track(raw: bytes | str, source: str) -> str:
         raise TrackError(
             f"{source}: the track file is larger than {MAX_TEXT} characters; is this a track file?"
         )
-    if isinstance(raw, str):
-        text = raw
-    else:
+    binary = TrackError(f"{source}: this is a binary file, not a TOML track file")
+    if isinstance(raw, bytes):
         if b"\x00" in raw:
-            raise TrackError(f"{source}: this is a binary file, not a TOML track file")
+            raise binary
         try:
-            text = raw.decode("utf-8")
+            raw = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise TrackError(
                 f"{source}: byte {exc.start} is not UTF-8 text; a track file is UTF-8 TOML"
             ) from None
+    text = raw
+    if "\x00" in text:
+        raise binary
     if not text.strip():
         raise TrackError(
             f"{source}: the file is empty; a track file starts with "

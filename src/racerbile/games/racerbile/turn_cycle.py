@@ -4,16 +4,17 @@ The grid (RB-START-2/3). Start of turn: back onto the track (RB-DICE-7, RB-RACE-
 first/last (RB-TURN-1), out of fuel (RB-OPT-2), the upshift barred after the start,
 a downshift cell or a forced 1st gear (RB-START-3, RB-CELL-2). End of turn: finishing
 first (RB-OPT-8), the cup passing on (RB-TURN-8), the end of the race (RB-END-1).
-Le Mans hooks (lemans.py) run only where the rule set's switches are on: lost turns,
-the 42-cell, the clock (RB-LM-5/11/12). The turn in between: shift_roll.py, moving.py.
-The decisions followed are listed in rules.py and lemans.py.
+Le Mans hooks (teams.py) run only where the rule set's switches are on: lost turns,
+the 42-cell, the clock, teams put out skipped in the turn order (RB-LM-5/10/11/12).
+The turn in between: shift_roll.py, moving.py. The decisions followed are listed in
+rules.py and lemans.py.
 """
 
 from __future__ import annotations
 
-from . import lemans
-from .actions import BackOnTrack, OutOfFuel, Placed, RaceOver, Shifted, TurnEnded, TurnStarted
+from . import teams
 from .announcing import AT_END, charge_forgotten, say
+from .events import BackOnTrack, OutOfFuel, Placed, RaceOver, Shifted, TurnEnded, TurnStarted
 from .moves import geometry
 from .ranking import first_and_last, gap, ranking, stack
 from .setup import Config
@@ -57,7 +58,7 @@ def begin_turn(tx: Tx) -> None:
     car = tx.car(seat)
     tx.update(turn=Turn(seat))
     tx.emit(TurnStarted(seat, car.turns + 1, car.gear))
-    if tx.get("lemans") is not None and lemans.turn_begins(tx, seat):
+    if tx.get("lemans") is not None and teams.turn_begins(tx, seat):
         close_turn(tx)  # RB-LM-11: a lost turn
         return
     if car.off_track and not _back_on_track(tx, seat):
@@ -117,7 +118,7 @@ def _first_or_last(tx: Tx, seat: int, owed: set[str]) -> None:
 def _out_of_fuel(tx: Tx, seat: int) -> bool:
     """RB-OPT-2: 12 or more cells ahead of the second car: chug, a sip, the turn is lost."""
     state = tx.state
-    racing = lemans.active(state)  # the second car is the second still racing
+    racing = teams.active(state)  # the second car is the second still racing
     if not state.config.options.out_of_fuel or len(racing) < 2:
         return False
     order = [s for s in ranking(state) if s in racing]
@@ -127,11 +128,18 @@ def _out_of_fuel(tx: Tx, seat: int) -> bool:
     tx.emit(OutOfFuel(seat, lead))
     tx.drink(seat, state.ledger.chug_rest(seat), "RB-OPT-2", reason="refuelling")
     tx.drink(seat, 1, "RB-OPT-2", "technical", reason="ran out of fuel")
+    force_first(tx, seat, "RB-OPT-2")
+    return True
+
+
+def force_first(tx: Tx, seat: int, rule: str) -> None:
+    """A forced downshift to 1st gear: a sip per gear step (general faults); the next
+    turn opens with "I start in first gear" and allows no upshift."""
     car = tx.car(seat)
     if car.gear > 1:
-        tx.emit(Shifted(seat, car.gear, 1, forced="RB-OPT-2"))
-    tx.set_car(seat, gear=1, hold_first=True)
-    return True
+        tx.emit(Shifted(seat, car.gear, 1, forced=rule))
+        tx.drink(seat, car.gear - 1, rule, "general", reason="forced down to 1st gear")
+    tx.set_car(seat, gear=1, hold_first=True, first_gear_rule=rule)
 
 
 # -- the end of the turn and of the race ------------------------------------------
@@ -146,7 +154,7 @@ def turn_done(tx: Tx) -> None:
         say(tx, seat, "finish_first", owed)
         tx.set_turn(owed=frozenset(owed))
         tx.drink(seat, 1, "RB-OPT-8", reason="finishing the turn first")
-    if config.rules.fortytwo and lemans.names_opponent(tx):
+    if config.rules.fortytwo and teams.names_opponent(tx):
         return  # RB-LM-5: the lander names an opponent first
     to_end(tx)
 
@@ -165,11 +173,11 @@ def close_turn(tx: Tx) -> None:
     if tx.config.manual:
         charge_forgotten(tx, AT_END)
     if tx.get("lemans") is not None:
-        lemans.before_turn_ends(tx)  # RB-LM-5
+        teams.before_turn_ends(tx)  # RB-LM-5
     tx.set_car(seat, turns=tx.car(seat).turns + 1)
     tx.emit(TurnEnded(seat))
     if tx.get("lemans") is not None:
-        lemans.advance(tx)  # RB-LM-12: teams out are skipped; the clock ends it
+        _advance(tx)  # RB-LM-12: teams out are skipped; the clock ends it
         return
     index, order = tx.get("index"), tx.get("order")
     if tx.get("final_round") and index == len(order) - 1:
@@ -177,4 +185,22 @@ def close_turn(tx: Tx) -> None:
         tx.emit(RaceOver(ranking(tx.state)))
         return
     tx.update(index=(index + 1) % len(order))
+    begin_turn(tx)
+
+
+def _advance(tx: Tx) -> None:
+    """The next team still in the race moves; RB-LM-12 ends the event after the last
+    team of the start order has had its turn once the last lap is called."""
+    order = tx.get("order")
+    out = teams.lemans_of(tx).out
+    index = tx.get("index")
+    while True:
+        if tx.get("final_round") and index == len(order) - 1:
+            tx.update(phase="over", turn=None)
+            tx.emit(RaceOver(ranking(tx.state)))
+            return
+        index = (index + 1) % len(order)
+        if order[index] not in out:
+            break
+    tx.update(index=index)
     begin_turn(tx)

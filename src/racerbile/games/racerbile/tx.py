@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine.contract import Event
 from ...engine.ledger import Drank, FaultKind, Ledger
+from .events import SipCapReached
 from .setup import Config
 from .state import Car, State, Turn, replaced
 
@@ -78,7 +79,7 @@ class Tx:
         """Records ``sips`` sips for ``seat`` in the ledger and as an event (none if 0).
 
         RB-LM-4 (Le Mans): what would take ``seat`` over the rule set's cap of sips in
-        the turn in progress is waived, and a :class:`~.lemans.SipCapReached` says so.
+        the turn in progress is waived, and a :class:`~.events.SipCapReached` says so.
         """
         if sips <= 0:
             return
@@ -99,8 +100,6 @@ class Tx:
         drunk = sum(e.sips for e in self.ledger.entries[lemans.mark :] if e.player == seat)
         allowed = max(0, cap - drunk)
         if sips > allowed:
-            from .lemans import SipCapReached
-
             self.events.append(SipCapReached(seat, sips, allowed))
             return allowed
         return sips

@@ -24,9 +24,11 @@ from .track import Track
 
 SETUP_MAX_SIDE = 200
 """The widest and tallest grid a race may use (the bots' tables grow with the area)."""
-SETUP_MAX_TEXT = 65_536
-"""The most characters of a setup's ``track_text`` (a 200x200 grid holds about 40,200)."""
+SETUP_MAX_TEXT = 49_152
+"""The most characters of a setup's ``track_text`` (a 200x200 grid holds 40,200; the
+setup travels in a request body of at most 64 KiB)."""
 MAX_ROUNDS = 10_000
+"""The most rounds the house rule ``max_rounds`` may set."""
 
 INFO = GameInfo(
     id="vectrace",
@@ -77,7 +79,7 @@ class VectraceSetup(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     players: list[PlayerSetup] = Field(min_length=1, max_length=8)
-    track: str = Field(DEFAULT_TRACK, max_length=40, description="a bundled track id")
+    track: str = Field(DEFAULT_TRACK, description="a bundled track id")
     track_text: str | None = Field(
         None,
         max_length=SETUP_MAX_TEXT,

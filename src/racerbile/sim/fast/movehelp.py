@@ -140,6 +140,35 @@ def step_kinds(
 
 
 @njit(cache=True, inline="always")
+def way_ahead_blocked(
+    nb, open_, finish, dist, closed, cell, heading, mode, path, n_path, blocked, n_blocked
+) -> bool:
+    """:func:`racerbile.games.racerbile.moves.way_ahead_blocked` over numbered cells: no
+    legal step goes forward (over the line forwards, or nearer it by ``dist``) and a
+    blocked cell bars one that would (RB-TURN-5)."""
+    capped = False
+    for d in range(6):
+        if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[heading, d]):
+            continue
+        target = nb[cell, d]
+        if not open_[cell, d] or closed[target]:
+            continue
+        seen = False
+        for i in range(n_path):
+            seen |= path[i] == target
+        crossing = finish[cell, d]
+        if seen or crossing < 0 or (crossing == 0 and dist[target] >= dist[cell]):
+            continue
+        free = True
+        for i in range(n_blocked):
+            free &= blocked[i] != target
+        if free:
+            return False
+        capped = True
+    return capped
+
+
+@njit(cache=True, inline="always")
 def _offer(s, pool, pid, cell, unmoved, off, n_touched) -> int:
     """Keeps the path if it is the first or strictly cheapest way to ``cell``."""
     sips = s.cost[pool, pid] + unmoved
@@ -195,12 +224,14 @@ def _grow(t, s, cur, pid, cell, heading, d, mode) -> int:
 
 @njit(cache=True)
 def move_options(
-    t, s, closed, start, heading, remaining, moved, mode, prefix, n_prefix, blocked, n_blocked, out
-) -> int:
+    t, s, closed, start, heading, remaining, moved, mode, prefix, n_prefix, blocked, n_blocked,
+    brake, out,
+) -> int:  # fmt: skip
     """Writes every reachable end of the roll into ``out``, cheapest first; returns the count.
 
     ``prefix`` holds the cells of the move so far (the car's cell last), ``moved`` the
-    steps taken, ``remaining`` the steps left; ``closed`` is the closed-cell row.
+    steps taken, ``remaining`` the steps left; ``closed`` is the closed-cell row;
+    ``brake``: the way ahead is blocked at the start, so the car may stop at once.
     """
     cur = 0
     s.length[0, 0] = 0
@@ -227,6 +258,7 @@ def move_options(
                         n_blocked,
                     )  # fmt: skip
                 can_stop = (mode != FAST and moved + k >= 1) or (k < remaining and n_moves == 0)
+                can_stop |= brake and k == 0
                 if k == remaining:
                     n_touched = _offer(s, cur, pid, cell, 0, False, n_touched)
                 elif can_stop:
@@ -400,7 +432,7 @@ def build_memo(t, n_track: int) -> Memo:
                         mode, left = roll_mode(total), total - moved
                         n = move_options(
                             t, s, closed, cell, heading, left, moved, mode, prefix, moved + 1,
-                            blocked, 0, out,
+                            blocked, 0, False, out,
                         )  # fmt: skip
                         if used + n > store[0].shape[0]:
                             store = _grown_store(store, max(2 * store[0].shape[0], used + n))

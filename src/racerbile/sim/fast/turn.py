@@ -22,6 +22,7 @@ from .movehelp import (
     roll_mode,
     step_kinds,
     unobstructed,
+    way_ahead_blocked,
 )
 from .race import (
     ARRIVED,
@@ -250,6 +251,11 @@ def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> No
                 n_legal += 1
                 first = d if first < 0 else first
         can_stop = n_legal == 0 or (mode != FAST and moved >= 1)
+        if not can_stop and moved == 0:  # RB-TURN-5: a car blocked ahead may brake
+            can_stop = way_ahead_blocked(
+                nb, open_, t.finish, t.dist[counters[C_COMBO]], closed, cell, heading, mode,
+                path, n_path, blocked, n_blocked,
+            )  # fmt: skip
         counters[C_ACTIONS] += 1
         if counters[C_ACTIONS] > rules.max_actions:
             counters[C_STATUS] = TOO_LONG
@@ -274,7 +280,8 @@ def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> No
                     opts = scratch.out
                     base, count = 0, move_options(
                         t, scratch, t.closed[k], cell, heading, total - moved, moved, mode, path,
-                        moved + 1, blocked, n_blocked, opts,
+                        moved + 1, blocked, n_blocked, can_stop and moved == 0 and n_legal > 0,
+                        opts,
                     )  # fmt: skip
                 plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
                 chosen = -1

@@ -1,9 +1,12 @@
 // Start page: pick a game, its rule set, track, players and options; create the game.
+// The standard form is built from the game's setup schema; the game's web module adds
+// its own part (setupForm, see games.js).
 
 import { api, saveTokens, ApiError } from "./api.js";
 import { t, applyStatic, bindLangButton, onLang } from "./i18n.js";
 import { h, capDot } from "./panels.js";
 import { seatColor } from "./board.js";
+import { loadGame } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,14 +16,13 @@ const state = {
   schema: null, // its resolved setup schema
   values: {}, // setup values other than players
   players: [],
-  teams: [], // Le Mans: [{name, drivers: [3 names], drink}]
-  judges: [], // Le Mans: judges' names
   dice: "digital",
+  form: null, // the game's part of the form (its setupForm)
+  ruleSetListeners: [],
 };
 
-const KNOWN = new Set(["players", "rule_set", "track", "laps", "announcements", "teams", "judges", "event_hours"]);
-const TEAM_RULE_SET = "lemans"; // the rule set whose seats are teams (setup field ``teams``)
-const DRINK_LABEL = { standard: "drink.standard", light: "drink.light", other: "drink.other" };
+const STANDARD = ["players", "rule_set", "track", "laps"]; // drawn by the standard form
+let known = new Set(STANDARD); // setup fields not drawn as special rules or more settings
 
 // ---- schema helpers ------------------------------------------------------------------
 
@@ -51,7 +53,7 @@ function nonNull(schema, root) {
 function leaves(props, root) {
   const out = [];
   for (const [key, raw] of Object.entries(props)) {
-    if (KNOWN.has(key)) continue;
+    if (known.has(key)) continue;
     const field = nonNull(raw, root);
     if (field && field.type === "object" && field.properties) {
       for (const [sub, subRaw] of Object.entries(field.properties)) {
@@ -169,8 +171,15 @@ function renderGames() {
   );
 }
 
-function selectGame(id) {
+let selecting = 0; // the latest game picked: a slower earlier load must not win
+
+async function selectGame(id) {
   const game = state.games.find((g) => g.id === id) || state.games[0];
+  const ticket = ++selecting;
+  $("start").disabled = true;
+  for (const b of $("game-choice").children) b.setAttribute("aria-checked", String(b.dataset.value === game.id));
+  const module = await loadGame(game.id);
+  if (ticket !== selecting) return;
   state.game = game;
   const root = game.schema || {};
   state.schema = root;
@@ -181,17 +190,44 @@ function selectGame(id) {
     if (s && s.default !== undefined) state.values[k] = s.default && typeof s.default === "object" ? JSON.parse(JSON.stringify(s.default)) : s.default;
   }
   $("game-description").textContent = game.description || "";
-  for (const b of $("game-choice").children) b.setAttribute("aria-checked", String(b.dataset.value === id));
+  state.ruleSetListeners = [];
   renderRuleSet(props, root);
   renderTrack(props, root);
   renderPlayersInit(props, root);
-  renderModes(props, root);
+  state.form = module.setupForm($("game-setup"), formContext(props, root));
+  known = new Set([...STANDARD, ...(state.form.fields || [])]);
+  renderModes();
   renderSpecials(props, root);
   renderMore(props, root);
-  state.teams = [];
-  state.judges = [];
-  paintTeamsMode();
+  for (const fn of state.ruleSetListeners) fn(state.values.rule_set);
   $("start").disabled = false;
+}
+
+/** What the game's setupForm may use of the standard form (see games.js). */
+function formContext(props, root) {
+  return {
+    game: state.game,
+    values: state.values,
+    field: (name) => (props[name] ? nonNull(props[name], root) : null),
+    playerChoices: (name) => playerChoices(props, root, name),
+    choiceLabel,
+    onRuleSet: (fn) => state.ruleSetListeners.push(fn),
+    showPlayers: (on) => ($("players-card").hidden = !on || !props.players),
+    setTrack: (trackId) => {
+      const select = $("track");
+      if (![...select.options].some((o) => o.value === trackId)) return;
+      select.value = trackId;
+      state.values.track = trackId;
+      paintTrack();
+    },
+  };
+}
+
+/** The label of a choice: the game's text ``{field}.{value}`` when it has one. */
+function choiceLabel(field, value) {
+  const key = `${field}.${value}`;
+  const text = t(key);
+  return text === key ? titleCase(value) : text;
 }
 
 function renderRuleSet(props, root) {
@@ -202,79 +238,12 @@ function renderRuleSet(props, root) {
   if (state.values.rule_set === undefined || !values.includes(state.values.rule_set)) state.values.rule_set = values[0];
   segmented(
     $("ruleset-choice"),
-    values.map((v) => ({ value: v, label: titleCase(v) })),
+    values.map((v) => ({ value: v, label: choiceLabel("ruleset", v) })),
     state.values.rule_set,
     (v) => {
       state.values.rule_set = v;
-      paintTeamsMode();
+      for (const fn of state.ruleSetListeners) fn(v);
     },
-  );
-}
-
-/** True when the chosen rule set takes teams and judges instead of players. */
-function teamsMode() {
-  const props = (resolve(state.schema, state.schema) || {}).properties || {};
-  return "teams" in props && state.values.rule_set === TEAM_RULE_SET;
-}
-
-function paintTeamsMode() {
-  const on = teamsMode();
-  const props = (resolve(state.schema, state.schema) || {}).properties || {};
-  $("teams-card").hidden = !on;
-  $("players-card").hidden = on || !props.players;
-  const select = $("track");
-  if (on && [...select.options].some((o) => o.value === TEAM_RULE_SET)) {
-    select.value = TEAM_RULE_SET;
-    state.values.track = TEAM_RULE_SET;
-    paintTrack();
-  }
-  if (on) renderTeams();
-}
-
-function drinkChoices() {
-  const props = (resolve(state.schema, state.schema) || {}).properties || {};
-  const { item } = playerSchema(props, state.schema);
-  const field = item && item.properties && item.properties.drink ? nonNull(item.properties.drink, state.schema) : null;
-  return (field && field.enum) || [];
-}
-
-function renderTeams() {
-  if (!state.teams.length) for (let i = 0; i < 2; i++) state.teams.push({ name: "", drivers: ["", "", ""], drink: "standard" });
-  const drinks = drinkChoices();
-  $("teams").replaceChildren(
-    ...state.teams.map((team, i) => {
-      const name = h("input", { class: "input team-name", type: "text", name: `team-${i}`, value: team.name, maxlength: 40, placeholder: t("start.team_n", { n: i + 1 }), "aria-label": t("start.name") });
-      name.addEventListener("input", () => (team.name = name.value));
-      const drivers = team.drivers.map((d, k) => {
-        const input = h("input", { class: "input team-driver", type: "text", name: `team-${i}-driver-${k}`, value: d, maxlength: 40, placeholder: t("start.driver_n", { n: k + 1 }), "aria-label": t("start.driver_n", { n: k + 1 }) });
-        input.addEventListener("input", () => (team.drivers[k] = input.value));
-        return input;
-      });
-      const drink = drinks.length
-        ? h("select", { class: "input p-drink", name: `team-drink-${i}`, "aria-label": t("start.drink") }, drinks.map((d) => h("option", { value: d, selected: d === team.drink }, DRINK_LABEL[d] ? t(DRINK_LABEL[d]) : titleCase(d))))
-        : null;
-      if (drink) drink.addEventListener("change", () => (team.drink = drink.value));
-      const remove = h(
-        "button",
-        { type: "button", class: "icon-button p-remove", "aria-label": t("start.remove"), title: t("start.remove"), disabled: state.teams.length <= 1 ? true : null, onclick: () => { state.teams.splice(i, 1); renderTeams(); } },
-        "✕",
-      );
-      return h(
-        "li",
-        { class: "team-row", style: { "--seat": seatColor(i) } },
-        h("div", { class: "team-head" }, capDot(i, team.name || t("start.team_n", { n: i + 1 })), name, drink, remove),
-        h("div", { class: "team-drivers" }, drivers),
-      );
-    }),
-  );
-  $("add-team").disabled = state.teams.length >= state.game.max;
-  $("judges").replaceChildren(
-    ...state.judges.map((judge, i) => {
-      const input = h("input", { class: "input judge-name", type: "text", name: `judge-${i}`, value: judge, maxlength: 40, placeholder: t("start.judge_n", { n: i + 1 }), "aria-label": t("start.judge_n", { n: i + 1 }) });
-      input.addEventListener("input", () => (state.judges[i] = input.value));
-      const remove = h("button", { type: "button", class: "icon-button p-remove", "aria-label": t("start.remove"), title: t("start.remove"), onclick: () => { state.judges.splice(i, 1); renderTeams(); } }, "✕");
-      return h("li", { class: "judge-row" }, h("span", { class: "judge-mark", "aria-hidden": "true" }, "⚑"), input, remove);
-    }),
   );
 }
 
@@ -323,6 +292,13 @@ function playerSchema(props, root) {
   return { arr, item };
 }
 
+/** The choices (enum) of the player field ``name``, or []. */
+function playerChoices(props, root, name) {
+  const { item } = playerSchema(props, root);
+  const field = item && item.properties && item.properties[name] ? nonNull(item.properties[name], root) : null;
+  return (field && field.enum) || [];
+}
+
 function renderPlayersInit(props, root) {
   const { arr } = playerSchema(props, root);
   $("players-card").hidden = !arr;
@@ -334,10 +310,7 @@ function renderPlayersInit(props, root) {
 
 function renderPlayers() {
   const props = (resolve(state.schema, state.schema) || {}).properties || {};
-  const { item } = playerSchema(props, state.schema);
-  const itemProps = (item && item.properties) || {};
-  const drinkField = itemProps.drink ? nonNull(itemProps.drink, state.schema) : null;
-  const drinks = (drinkField && drinkField.enum) || [];
+  const drinks = playerChoices(props, state.schema, "drink");
   const bots = state.game.bots;
   const list = $("players");
   list.replaceChildren(
@@ -361,7 +334,7 @@ function renderPlayers() {
         ? h(
             "select",
             { class: "input p-drink", name: `drink-${i}`, "aria-label": t("start.drink") },
-            drinks.map((d) => h("option", { value: d, selected: d === p.drink }, DRINK_LABEL[d] ? t(DRINK_LABEL[d]) : titleCase(d))),
+            drinks.map((d) => h("option", { value: d, selected: d === p.drink }, choiceLabel("drink", d))),
           )
         : null;
       if (drink) drink.addEventListener("change", () => (p.drink = drink.value));
@@ -395,9 +368,8 @@ function renderPlayers() {
   $("add-player").disabled = state.players.length >= state.game.max;
 }
 
-function renderModes(props, root) {
-  const annField = props.announcements ? nonNull(props.announcements, root) : null;
-  $("mode-card").hidden = !state.game.hasChance && !annField;
+function renderModes() {
+  $("mode-card").hidden = !state.game.hasChance;
   choices(
     $("dice-choice"),
     [
@@ -407,20 +379,6 @@ function renderModes(props, root) {
     state.dice,
     (v) => (state.dice = v),
   );
-  $("announce-wrap").hidden = !annField;
-  if (annField) {
-    const values = annField.enum || ["auto", "manual"];
-    choices(
-      $("announce-choice"),
-      values.map((v) => ({
-        value: v,
-        label: t(`start.ann.${v}`) === `start.ann.${v}` ? titleCase(v) : t(`start.ann.${v}`),
-        help: t(`start.ann.${v}.help`) === `start.ann.${v}.help` ? "" : t(`start.ann.${v}.help`),
-      })),
-      state.values.announcements ?? values[0],
-      (v) => (state.values.announcements = v),
-    );
-  }
 }
 
 function switchLabel(key, field) {
@@ -491,26 +449,16 @@ function renderMore(props, root) {
 function buildBody() {
   const props = (resolve(state.schema, state.schema) || {}).properties || {};
   const setup = {};
-  for (const [k, v] of Object.entries(state.values)) if (v !== undefined && v !== null && k in props && !KNOWN.has(k)) setup[k] = v;
-  for (const k of ["rule_set", "announcements"]) if (state.values[k] !== undefined && state.values[k] !== null && k in props) setup[k] = state.values[k];
+  for (const [k, v] of Object.entries(state.values)) if (v !== undefined && v !== null && k in props && !known.has(k)) setup[k] = v;
+  if (state.values.rule_set !== undefined && state.values.rule_set !== null && "rule_set" in props) setup.rule_set = state.values.rule_set;
   if ("laps" in props && !$("laps-wrap").hidden) {
     const laps = Number($("laps").value);
     if (Number.isFinite(laps) && laps > 0) setup.laps = laps;
   }
   if ("track" in props) setup.track = $("track").value || setup.track;
   const bots = {};
-  if (teamsMode()) {
-    setup.teams = state.teams.map((team, i) => {
-      const name = (team.name || "").trim() || t("start.team_n", { n: i + 1 });
-      const drivers = team.drivers.map((d) => d.trim()).filter(Boolean);
-      return { name, drivers: drivers.length ? drivers : [name], drink: team.drink || "standard" };
-    });
-    setup.judges = state.judges.map((j) => j.trim()).filter(Boolean);
-    const hours = Number($("event-hours").value);
-    if ($("event-hours").value.trim() !== "" && hours > 0) setup.event_hours = hours;
-  } else if ("players" in props) {
-    const { item } = playerSchema(props, state.schema);
-    const hasDrink = !!(item && item.properties && item.properties.drink);
+  if ("players" in props && !$("players-card").hidden) {
+    const hasDrink = playerChoices(props, state.schema, "drink").length > 0;
     setup.players = state.players.map((p, i) => {
       const name = (p.name || "").trim() || t("start.player_n", { n: i + 1 });
       if (p.bot) bots[String(i)] = p.bot;
@@ -523,7 +471,7 @@ function buildBody() {
   if (Object.keys(bots).length) body.bots = bots;
   const takeover = Number($("takeover").value);
   if ($("takeover").value.trim() !== "" && takeover > 0) body.takeover_after_s = takeover;
-  return body;
+  return state.form.read(body);
 }
 
 function rememberGame(created) {
@@ -599,19 +547,6 @@ async function main() {
     const inputs = $("players").querySelectorAll(".p-name");
     inputs[inputs.length - 1].focus();
   });
-  $("add-team").addEventListener("click", () => {
-    if (state.teams.length >= state.game.max) return;
-    state.teams.push({ name: "", drivers: ["", "", ""], drink: "standard" });
-    renderTeams();
-    const inputs = $("teams").querySelectorAll(".team-name");
-    inputs[inputs.length - 1].focus();
-  });
-  $("add-judge").addEventListener("click", () => {
-    state.judges.push("");
-    renderTeams();
-    const inputs = $("judges").querySelectorAll(".judge-name");
-    inputs[inputs.length - 1].focus();
-  });
   for (const b of document.querySelectorAll(".stepper-btn")) {
     b.addEventListener("click", () => {
       const input = $("laps");
@@ -622,9 +557,10 @@ async function main() {
   onLang(() => {
     if (!state.game) return;
     const props = (resolve(state.schema, state.schema) || {}).properties || {};
+    renderRuleSet(props, state.schema);
     renderPlayers();
-    if (teamsMode()) renderTeams();
-    renderModes(props, state.schema);
+    state.form.repaint();
+    renderModes();
     $("start").textContent = t("start.go");
     renderResume();
   });
@@ -636,9 +572,8 @@ async function main() {
     return;
   }
   $("loading").hidden = true;
-  const preferred = state.games.find((g) => g.id === "racerbile") ? "racerbile" : state.games[0] && state.games[0].id;
   renderGames();
-  if (preferred) selectGame(preferred);
+  if (state.games.length) selectGame(state.games[0].id);
 }
 
 main();

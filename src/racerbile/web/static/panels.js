@@ -1,16 +1,23 @@
-// Panels shared by the room and the spectator view: turn banner, standings,
-// drinking table, event log, join card, connection dot.
+// Panels shared by the room and the spectator view: turn banner, standings, the game's
+// own cards, event log, race clock, result, connection dot. They read the platform's
+// envelope (view.js) and what the game's ``panels(envelope)`` returns (games.js).
 
-import { t, lang } from "./i18n.js";
+import { t } from "./i18n.js";
 import { seatColor, inkOn, initials } from "./board.js";
 import * as V from "./view.js";
+
+/** Sets one style property; custom properties (--seat) need setProperty. */
+function setStyle(node, name, value) {
+  const prop = name.startsWith("--") ? name : name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  node.style.setProperty(prop, String(value));
+}
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "class") node.className = v;
-    else if (k === "style" && typeof v === "object") Object.assign(node.style, v);
+    else if (k === "style" && typeof v === "object") for (const [name, value] of Object.entries(v)) setStyle(node, name, value);
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "text") node.textContent = v;
     else node.setAttribute(k, v === true ? "" : v);
@@ -22,33 +29,50 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Replaces ``host``'s children, leaving out null and false (replaceChildren would print "null"). */
+export function fill(host, ...children) {
+  host.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
 export function capDot(seat, name) {
   const color = seatColor(seat);
   return h("span", { class: "cap-dot", style: { background: color, color: inkOn(color) } }, initials(name));
 }
 
-/** Paints the turn banner. ``me`` is the viewer's seat (null for host or spectator). */
-export function renderTurn(els, state, { me = null, host = false } = {}) {
+/** Names the winners: one name, or every name of a shared first place. */
+function winnerText(state) {
+  const seats = V.winners(state);
+  if (!seats.length) return t("turn.over");
+  const names = seats.map((s) => V.nameOf(state, s));
+  return names.length === 1 ? t("result.winner", { name: names[0] }) : t("result.tie", { names: names.join(" & ") });
+}
+
+/**
+ * Paints the turn banner. ``me`` is the viewer's seat (null for host or spectator);
+ * ``game`` is what the game's panels() returned: ``actor`` (whose turn while the dice
+ * decide) and ``turn`` ({title, sub}, the game's own words for a special moment).
+ */
+export function renderTurn(els, state, { me = null, host = false, game = {} } = {}) {
   const toAct = state.to_act;
   const finished = V.isFinished(state);
-  let seat = typeof toAct === "number" ? toAct : V.actingSeat(state);
+  let seat = typeof toAct === "number" ? toAct : game.actor ?? null;
   let title;
   let sub = "";
   if (finished) {
     title = t("turn.over");
-    const st = V.standings(state);
-    if (st.length) sub = t("result.winner", { name: V.nameOf(state, st[0].seat) });
-    seat = st.length ? st[0].seat : null;
-  } else if (toAct === "chance" && V.phase(state) === "order") {
-    title = t("turn.order");
-    sub = V.diceMode(state) === "real" ? t("ctl.real_hint") : "";
+    sub = winnerText(state);
+    seat = V.winners(state)[0] ?? null;
+  } else if (game.turn) {
+    title = game.turn.title;
+    sub = game.turn.sub || "";
   } else if (toAct === "chance") {
-    const who = seat !== null && seat !== undefined ? V.nameOf(state, seat) : "";
-    title = V.diceMode(state) === "real" ? t("turn.real_dice", { name: who }) : t("turn.dice");
-    sub = who && V.diceMode(state) !== "real" ? t("turn.of", { name: who }) : "";
+    const who = seat !== null ? V.nameOf(state, seat) : "";
+    const real = state.dice === "real";
+    title = real ? t("turn.real_dice", { name: who }) : t("turn.dice");
+    sub = who && !real ? t("turn.of", { name: who }) : "";
   } else if (typeof toAct === "number") {
     const name = V.nameOf(state, toAct);
-    const bot = V.players(state).find((p) => p.seat === toAct && p.bot);
+    const bot = (V.seatOf(state, toAct) || {}).bot;
     if (me !== null && me === toAct) {
       title = t("turn.yours");
       sub = name;
@@ -74,19 +98,20 @@ export function renderTurn(els, state, { me = null, host = false } = {}) {
   document.title = `${title} · Racerbile`;
 }
 
-/** Paints the standings; ``custom(state)`` may give the rows, each with ``meta: [[label, value]]``. */
-export function renderStandings(list, state, custom = null) {
-  const rows = custom ? custom(state) : V.standings(state);
-  const carBySeat = new Map(V.cars(state).map((c) => [c.seat, c]));
-  const total = V.lapsTotal(state);
-  const actor = typeof state.to_act === "number" ? state.to_act : V.actingSeat(state);
+/** The standings when the game gives none: the result's places, else the seats in order. */
+function defaultStandings(state) {
+  const done = V.resultStandings(state);
+  if (done.length) return done;
+  return (state.seats || []).map((s) => ({ seat: s.seat, place: "" }));
+}
+
+/** Paints the standings: ``rows`` [{seat, place, meta: [[label, value]]}] from the game. */
+export function renderStandings(list, state, rows = null) {
+  const actor = typeof state.to_act === "number" ? state.to_act : null;
   list.replaceChildren(
-    ...rows.map((s) => {
-      const car = carBySeat.get(s.seat) || {};
+    ...(rows || defaultStandings(state)).map((s) => {
       const name = V.nameOf(state, s.seat);
-      const laps = s.laps ?? car.laps;
-      const gear = s.gear ?? car.gear;
-      const li = h(
+      return h(
         "li",
         {
           class: `standing${actor === s.seat && !V.isFinished(state) ? " is-turn" : ""}`,
@@ -96,69 +121,24 @@ export function renderStandings(list, state, custom = null) {
         h("span", { class: "pos" }, String(s.place ?? "")),
         capDot(s.seat, name),
         h("span", { class: "name" }, name),
-        h(
-          "span",
-          { class: "meta" },
-          s.meta ? s.meta.map(([k, v]) => h("span", {}, `${k} `, h("b", {}, String(v)))) : null,
-          !s.meta && laps !== undefined && laps !== null
-            ? h("span", {}, `${t("standings.lap")} `, h("b", {}, `${Math.max(0, laps)}${total ? `/${total}` : ""}`))
-            : null,
-          !s.meta && gear ? h("span", {}, `${t("standings.gear")} `, h("b", {}, String(gear))) : null,
-        ),
+        h("span", { class: "meta" }, (s.meta || []).map(([k, v]) => h("span", {}, k ? `${k} ` : "", h("b", {}, String(v))))),
       );
-      return li;
     }),
   );
 }
 
-const lastSips = new Map();
-
-export function renderDrinks(table, state) {
-  const rows = V.drinks(state);
-  const head = h(
-    "thead",
-    {},
-    h(
-      "tr",
-      {},
-      h("th", {}, t("table.player")),
-      h("th", {}, t("table.sips")),
-      h("th", {}, t("table.beers")),
-      h("th", {}, t("table.left")),
-      h("th", {}, t("table.caused")),
-    ),
+/** Paints the game's own cards ([{id, title, node}]) into ``host``, each in a card. */
+export function renderCards(host, cards = []) {
+  fill(
+    host,
+    cards.map((c) => h("section", { class: "card", id: `${c.id}-card`, "data-card": c.id }, h("h2", {}, c.title), c.node)),
   );
-  const body = h(
-    "tbody",
-    {},
-    rows.map((r) => {
-      const key = `${state.id}:${r.seat}`;
-      const before = lastSips.get(key);
-      lastSips.set(key, r.sips);
-      const pct = Math.max(0, Math.min(100, (100 * r.left) / (r.size || 11)));
-      return h(
-        "tr",
-        { "data-seat": r.seat, class: before !== undefined && before !== r.sips ? "flash" : "" },
-        h("td", {}, h("span", { class: "player-cell" }, capDot(r.seat, r.name), r.name)),
-        h("td", { class: "sips" }, String(r.sips)),
-        h("td", {}, String(r.beers)),
-        h(
-          "td",
-          { title: `${r.left}/${r.size}` },
-          h("span", { class: "beer-bar" }, h("i", { style: { width: `${pct}%` } })),
-          ` ${r.left}`,
-        ),
-        h("td", {}, String(r.caused)),
-      );
-    }),
-  );
-  table.replaceChildren(head, body);
 }
 
 let seenLog = new Set();
 
 export function renderLog(list, state, { limit = 200 } = {}) {
-  const entries = V.logEntries(state, lang());
+  const entries = V.logEntries(state);
   const shown = entries.slice(-limit).reverse();
   const fresh = new Set();
   list.replaceChildren(
@@ -166,39 +146,41 @@ export function renderLog(list, state, { limit = 200 } = {}) {
       ? shown.map((e) => {
           const id = `${state.id}:${e.key}`;
           fresh.add(id);
-          const li = h(
+          return h(
             "li",
             {
-              class: `${e.drink ? "is-drink" : ""}${seenLog.size && !seenLog.has(id) ? " new" : ""}`,
-              style: e.seat !== null && e.seat !== undefined ? { "--seat": seatColor(e.seat) } : null,
+              class: seenLog.size && !seenLog.has(id) ? "new" : null,
+              "data-kind": e.kind || null,
+              style: e.seat !== null ? { "--seat": seatColor(e.seat) } : null,
             },
             e.text,
           );
-          if (e.rule && !e.text.includes(e.rule)) li.appendChild(h("span", { class: "rule" }, `(${e.rule})`));
-          return li;
         })
       : [h("li", { class: "muted" }, t("log.empty"))]),
   );
   seenLog = fresh;
 }
 
-/** Paints the race clock: the game's timer since the start (``timers``) and the last lap. */
-export function renderClock(els, state) {
-  const view = state.view || {};
-  const timer = (state.timers || []).find((x) => x.since === "start");
-  const lastLap = !!(view.lemans && view.lemans.clock && view.lemans.clock.last_lap);
-  const show = !V.isFinished(state) && (!!timer || lastLap || !!view.lemans);
+function countdown(timer) {
+  const left = Math.max(0, Math.round((Date.parse(timer.ends_at) - Date.now()) / 1000));
+  const hh = Math.floor(left / 3600);
+  const mm = String(Math.floor((left % 3600) / 60)).padStart(2, "0");
+  const ss = String(left % 60).padStart(2, "0");
+  return `${hh}:${mm}:${ss}`;
+}
+
+/**
+ * Paints the race clock: the envelope's timer since the start, counting down, unless the
+ * game's ``clock`` ({text, alert}) says something else (for instance "Last lap!").
+ */
+export function renderClock(els, state, clock = null) {
+  const timer = V.raceTimer(state);
+  const show = !V.isFinished(state) && (!!timer || !!clock);
   els.card.hidden = !show;
   if (!show) return;
-  els.card.classList.toggle("is-last-lap", lastLap);
-  if (lastLap) els.text.textContent = t("clock.last_lap");
-  else if (timer) {
-    const left = Math.max(0, Math.round((Date.parse(timer.ends_at) - Date.now()) / 1000));
-    const hh = Math.floor(left / 3600);
-    const mm = String(Math.floor((left % 3600) / 60)).padStart(2, "0");
-    const ss = String(left % 60).padStart(2, "0");
-    els.text.textContent = t("clock.left", { time: `${hh}:${mm}:${ss}` });
-  } else els.text.textContent = t("clock.judges");
+  els.card.classList.toggle("is-last-lap", !!(clock && clock.alert));
+  if (clock && clock.text) els.text.textContent = clock.text;
+  else els.text.textContent = timer ? t("clock.left", { time: countdown(timer) }) : "";
 }
 
 export function renderResult(els, state) {
@@ -207,8 +189,7 @@ export function renderResult(els, state) {
     return;
   }
   els.card.hidden = false;
-  const st = V.standings(state);
-  els.winner.textContent = st.length ? t("result.winner", { name: V.nameOf(state, st[0].seat) }) : t("turn.over");
+  els.winner.textContent = winnerText(state);
 }
 
 export function bindConnection(el, conn) {

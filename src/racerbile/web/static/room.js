@@ -1,13 +1,13 @@
 // The play page: /room/{id} (host screen, every seat) and /play/{id} (one seat).
-// The page is the same for every game; the board and the game's controls come from the
-// game's board module (boards/index.js), picked by the game id the API names.
+// The page is the same for every game; it reads the platform's envelope, and the board,
+// the game's controls, panels and referee console come from the game's web module
+// (games.js), picked by the game id the API names.
 
 import { GameConnection, loadTokens, adoptUrlToken, api, ApiError } from "./api.js";
 import { t, lang, applyStatic, bindLangButton, onLang } from "./i18n.js";
-import { boardFor } from "./boards/index.js";
+import { loadGame } from "./games.js";
 import * as V from "./view.js";
-import { h, renderTurn, renderStandings, renderDrinks, renderLog, renderResult, renderClock, bindConnection } from "./panels.js";
-import { createRefereePanel } from "./referee.js";
+import { h, renderTurn, renderStandings, renderCards, renderLog, renderResult, renderClock, bindConnection } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -17,9 +17,11 @@ const gameId = decodeURIComponent(parts[1] || "");
 const ui = { busy: false };
 
 let conn = null;
+let module = null; // the game's web module
 let game = null; // the game's board and controls
 let tokens = {};
-let referee = null; // the referee panel's paint (host and judges)
+let referee = null; // the referee console's paint (host and judges)
+let shown = {}; // what the game's panels() said at the last paint
 
 function currentToken() {
   tokens = loadTokens(gameId);
@@ -74,11 +76,14 @@ function paintWho(state) {
   const who = $("who");
   if (state.role === "host") who.replaceChildren(h("b", {}, t("host")));
   else if (state.role === "seat") who.replaceChildren(document.createTextNode(`${t("you")}: `), h("b", {}, V.nameOf(state, state.seat)));
-  else if (state.role === "judge") {
-    const judges = (state.view && state.view.lemans && state.view.lemans.judges) || [];
-    who.replaceChildren(document.createTextNode(`${t("ref.judge")}: `), h("b", {}, judges[state.judge] ?? String(state.judge)));
-  }
+  else if (state.role === "judge") who.replaceChildren(document.createTextNode(`${t("ref.judge")}: `), h("b", {}, shown.judge ?? String(state.judge)));
   else who.textContent = "";
+}
+
+function paintReferee(state) {
+  const card = $("referee-card");
+  const may = !!referee && (state.role === "host" || state.role === "judge") && !V.isFinished(state);
+  card.hidden = !(may && referee(state));
 }
 
 function paintJoin(state) {
@@ -116,19 +121,19 @@ function paintJoin(state) {
 
 function paint(state) {
   if (!state) return;
+  shown = module ? module.panels(state) || {} : {};
   renderTurn({ banner: $("turn"), cap: $("turn-cap"), title: $("turn-title"), sub: $("turn-sub") }, state, {
     me: state.role === "seat" ? state.seat : null,
     host: state.role === "host",
+    game: shown,
   });
   paintWho(state);
   if (game) game.paint(state);
-  renderStandings($("standings"), state, game && game.standings);
-  const drinks = V.drinks(state);
-  $("drinks-card").hidden = drinks.length === 0;
-  if (drinks.length) renderDrinks($("drinks"), state);
+  renderStandings($("standings"), state, shown.standings);
+  renderCards($("game-cards"), shown.cards);
   renderLog($("log"), state);
-  if (referee) referee(state);
-  renderClock({ card: $("clock-card"), text: $("clock") }, state);
+  paintReferee(state);
+  renderClock({ card: $("clock-card"), text: $("clock") }, state, shown.clock);
   renderResult({ card: $("result"), winner: $("winner") }, state);
   paintJoin(state);
   document.body.dataset.game = state.game;
@@ -167,9 +172,9 @@ async function main() {
     $("turn-sub").textContent = err.message;
     return;
   }
-  const module = await boardFor(conn.state.game);
+  module = await loadGame(conn.state.game);
   document.body.dataset.board = module.id;
-  game = await module.create({
+  game = await module.createBoard({
     page: "room",
     state: conn.state,
     board: $("board"),
@@ -181,10 +186,10 @@ async function main() {
     repaint: () => paint(conn.state),
     current: () => conn.state,
   });
-  referee = createRefereePanel($("referee-card"), { send, run });
+  if (module.refereeConsole) referee = module.refereeConsole($("referee-card").querySelector(".referee-body"), { send, run });
   conn.onState((s) => paint(s));
   paint(conn.state);
-  setInterval(() => conn.state && renderClock({ card: $("clock-card"), text: $("clock") }, conn.state), 1000);
+  setInterval(() => conn.state && renderClock({ card: $("clock-card"), text: $("clock") }, conn.state, shown.clock), 1000);
   conn.start().catch(() => {});
 }
 

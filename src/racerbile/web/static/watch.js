@@ -1,16 +1,18 @@
-// Spectator view for a big screen: /watch/{id}. No token, no controls; the board comes
-// from the game's board module (boards/index.js).
+// Spectator view for a big screen: /watch/{id}. No token, no controls; the board and the
+// game's panels come from the game's web module (games.js).
 
 import { GameConnection, loadTokens, api } from "./api.js";
 import { t, lang, applyStatic, bindLangButton, onLang } from "./i18n.js";
-import { boardFor } from "./boards/index.js";
+import { loadGame } from "./games.js";
 import * as V from "./view.js";
-import { renderTurn, renderStandings, renderDrinks, renderLog, renderResult, renderClock, bindConnection } from "./panels.js";
+import { renderTurn, renderStandings, renderCards, renderLog, renderResult, renderClock, bindConnection } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = decodeURIComponent(parts[1] || "");
-let game = null;
+let module = null; // the game's web module
+let game = null; // its board
+let shown = {}; // what the game's panels() said at the last paint
 
 /** The join code from the link (#code=) or this device's own games, and a token if any. */
 function joinInfo() {
@@ -34,14 +36,13 @@ function paintJoin(state) {
 
 function paint(state) {
   if (!state) return;
-  renderTurn({ banner: $("turn"), cap: $("turn-cap"), title: $("turn-title"), sub: $("turn-sub") }, state, {});
+  shown = module ? module.panels(state) || {} : {};
+  renderTurn({ banner: $("turn"), cap: $("turn-cap"), title: $("turn-title"), sub: $("turn-sub") }, state, { game: shown });
   if (game) game.paint(state);
-  renderStandings($("standings"), state, game && game.standings);
-  const drinks = V.drinks(state);
-  $("drinks-card").hidden = drinks.length === 0;
-  if (drinks.length) renderDrinks($("drinks"), state);
+  renderStandings($("standings"), state, shown.standings);
+  renderCards($("game-cards"), shown.cards);
   renderLog($("log"), state, { limit: 40 });
-  renderClock({ card: $("clock-card"), text: $("clock") }, state);
+  renderClock({ card: $("clock-card"), text: $("clock") }, state, shown.clock);
   renderResult({ card: $("result"), winner: $("winner") }, state);
   paintJoin(state);
   document.body.dataset.game = state.game;
@@ -65,10 +66,10 @@ async function main() {
     $("turn-sub").textContent = err.message;
     return;
   }
-  const module = await boardFor(conn.state.game);
+  module = await loadGame(conn.state.game);
   document.body.dataset.board = module.id;
   $("dice").hidden = !module.dice;
-  game = await module.create({
+  game = await module.createBoard({
     page: "watch",
     state: conn.state,
     board: $("board"),
@@ -83,7 +84,7 @@ async function main() {
   });
   conn.onState(paint);
   paint(conn.state);
-  setInterval(() => conn.state && renderClock({ card: $("clock-card"), text: $("clock") }, conn.state), 1000);
+  setInterval(() => conn.state && renderClock({ card: $("clock-card"), text: $("clock") }, conn.state, shown.clock), 1000);
   conn.start().catch(() => {});
 }
 

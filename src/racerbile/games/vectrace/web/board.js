@@ -1,14 +1,19 @@
-// Vectrace on the room and spectator pages: the track on grid paper (the server's
+// Vectrace's web module (the interface is documented in the platform's games.js): the track on grid paper (the server's
 // picture, one square per lattice point with data-cell="x,y"), every car's trail as
 // drawn on paper, and the nine targets of the car to move coloured by what they lead
 // to (the view's "verdict": fine, crash, finish, or a certain crash within N moves).
 // Tap a target (on the board or on the 3×3 pad) to move; risky ones ask for a second tap.
 
-import { api } from "../api.js";
-import { t } from "../i18n.js";
-import { Board, seatColor, inkOn, initials } from "../board.js";
-import * as V from "../view.js";
-import { h } from "../panels.js";
+import { api } from "/static/api.js";
+import { t } from "/static/i18n.js";
+import { Board, seatColor, inkOn, initials } from "/static/board.js";
+import * as V from "/static/view.js";
+import { h } from "/static/panels.js";
+
+export { strings } from "./strings.js";
+
+export const id = "vectrace";
+export const styles = [new URL("./board.css", import.meta.url).href];
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const RISKY = new Set(["crash", "doomed"]);
@@ -53,7 +58,7 @@ function carsOf(state) {
   return ((state.view && state.view.cars) || []).map((c) => ({ ...c, name: c.name || V.nameOf(state, c.seat) }));
 }
 
-async function create(ctx) {
+export async function createBoard(ctx) {
   const acting = ctx.page === "room";
   let state = ctx.state;
   let selected = null; // key of a risky target tapped once
@@ -339,22 +344,7 @@ async function create(ctx) {
       drawBoard(list);
       paintHint(list);
       paintControls(list);
-    },
-    standings(st) {
-      const cars = new Map(carsOf(st).map((c) => [c.seat, c]));
-      const meta = (car, detail = {}) => {
-        const out = [[t("vt.moves"), detail.moves ?? car.moves ?? 0]];
-        const time = detail.time ?? car.time;
-        if (time) out.push([t("vt.time"), fracText(time)]);
-        else out.push(["", t(`vt.${detail.status || car.status || "racing"}`)]);
-        return out;
-      };
-      if (st.result && Array.isArray(st.result.standings)) {
-        return st.result.standings.map((s) => ({ seat: s.seat, place: s.place, meta: meta(cars.get(s.seat) || {}, s.detail || {}) }));
-      }
-      const order = (st.view && st.view.order && st.view.order.length ? st.view.order : [...cars.keys()]).filter((s) => cars.has(s));
-      return order.map((seat) => ({ seat, place: "", meta: meta(cars.get(seat)) }));
-    },
+    }
   };
 }
 
@@ -369,4 +359,18 @@ function fracText(text) {
   return whole ? `${whole} ${rest}/${d}` : `${rest}/${d}`;
 }
 
-export default { id: "vectrace", create };
+/** The standings: moves and time (or how the car is doing), in the result's or the race's order. */
+export function panels(st) {
+  const cars = new Map(carsOf(st).map((c) => [c.seat, c]));
+  const meta = (car, detail = {}) => {
+    const out = [[t("vt.moves"), detail.moves ?? car.moves ?? 0]];
+    const time = detail.time ?? car.time;
+    if (time) out.push([t("vt.time"), fracText(time)]);
+    else out.push(["", t(`vt.${detail.status || car.status || "racing"}`)]);
+    return out;
+  };
+  const done = V.resultStandings(st);
+  if (done.length) return { standings: done.map((s) => ({ seat: s.seat, place: s.place, meta: meta(cars.get(s.seat) || {}, s.detail || {}) })) };
+  const order = (st.view && st.view.order && st.view.order.length ? st.view.order : [...cars.keys()]).filter((s) => cars.has(s));
+  return { standings: order.map((seat) => ({ seat, place: "", meta: meta(cars.get(seat)) })) };
+}

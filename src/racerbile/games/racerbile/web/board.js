@@ -1,13 +1,25 @@
-// Racerbile on the room and spectator pages: the hexagon board with bottle caps, the
-// dice, the gear, the drive-to-a-cell help, announcements and the time trial.
+// Racerbile's web module (the interface is documented in the platform's games.js): the
+// hexagon board with bottle caps, the dice, the gear, the drive-to-a-cell help,
+// announcements and the time trial; its panels, setup form and referee console are in
+// the sibling modules.
 
-import { api } from "../api.js";
-import { t, lang, applyStatic } from "../i18n.js";
-import { Board, parseCell, cellKey } from "../board.js";
-import { renderDice } from "../dice.js";
-import { classify, announcement, label, DIR_ARROWS, DIR_NAMES } from "../actions.js";
-import * as V from "../view.js";
-import { h } from "../panels.js";
+import { api } from "/static/api.js";
+import { t, lang, applyStatic } from "/static/i18n.js";
+import { Board, parseCell, cellKey } from "/static/board.js";
+import { renderDice } from "/static/dice.js";
+import { h } from "/static/panels.js";
+import { classify, announcement, label, DIR_ARROWS, DIR_NAMES } from "./actions.js";
+import * as V from "./view.js";
+
+export { strings } from "./strings.js";
+export { panels } from "./panels.js";
+export { setupForm } from "./setup.js";
+export { refereeConsole } from "./referee.js";
+export { label as actionLabel } from "./actions.js";
+
+export const id = "racerbile";
+export const styles = [new URL("./board.css", import.meta.url).href];
+export const dice = true;
 
 const CONTROLS = `
   <div class="dice-row">
@@ -60,7 +72,7 @@ function costLabel(n) {
   return n === 1 ? t("ctl.cost1") : t("ctl.cost", { n });
 }
 
-async function create(ctx) {
+export async function createBoard(ctx) {
   const ui = {
     mode: "path", // "path": tap a destination; "step": one cell per tap
     selected: null, // "q,r" chosen destination (path mode)
@@ -341,25 +353,5 @@ async function create(ctx) {
       }
       if (ctx.dice) renderDice(ctx.dice, V.dice(state), { rolling: state.to_act === "chance" && state.dice === "digital" });
     },
-    standings: leMansStandings,
   };
 }
-
-/** Le Mans (RB-LM-13): laps counted less penalty laps, the gap in cells, the driver. */
-function leMansStandings(state) {
-  const view = state.view || {};
-  const rows = V.standings(state);
-  if (!view.lemans) return rows;
-  const teams = new Map((view.lemans.teams || []).map((team) => [team.seat, team]));
-  return rows.map((row) => {
-    const team = teams.get(row.seat) || {};
-    const meta = [[t("lm.laps"), Math.max(0, row.laps ?? team.laps ?? 0)]];
-    if (row.gap) meta.push([t("lm.gap"), `+${row.gap}`]);
-    if (row.penalty_laps || team.penalty_laps) meta.push([t("lm.penalty"), `−${row.penalty_laps ?? team.penalty_laps}`]);
-    if (row.out || team.out) meta.push([t("lm.out"), "✕"]);
-    else if (team.driver_name) meta.push([t("lm.driver"), team.driver_name]);
-    return { ...row, meta };
-  });
-}
-
-export default { id: "racerbile", dice: true, create };

@@ -1,25 +1,22 @@
-// The referee panel (host and judges): the fault buttons of ``view.referee`` charged to a
-// chosen player, and, when the view has ``lemans``, the judges' console (penalties,
-// Dunlop bridge, vomiting, delays, disqualification, rule changes, the last lap).
-// Referee actions go through the same actions route as any other; the server applies
-// them whoever is to act.
+// Racerbile's referee console (host and judges): the fault buttons of ``view.referee``
+// charged to a chosen player, and, when the view has ``lemans``, the judges' console
+// (penalties, Dunlop bridge, vomiting, delays, disqualification, rule changes, the last
+// lap). Referee actions go through the same actions route as any other; the server
+// applies them whoever is to act.
 
-import { t, lang } from "./i18n.js";
-import { seatColor, inkOn } from "./board.js";
-import { h, capDot, toast } from "./panels.js";
-import * as V from "./view.js";
+import { t, lang } from "/static/i18n.js";
+import { seatColor, inkOn } from "/static/board.js";
+import { h, fill, capDot, toast } from "/static/panels.js";
+import * as V from "/static/view.js";
+import { phase } from "./view.js";
 
 const PER = { cell: "ref.per.cell", die: "ref.per.die", cap: "ref.per.cap", step: "ref.per.step", "1 shown": "ref.per.one", squeal: "ref.per.squeal" };
 
-/** Creates the panel in ``card`` (a <details>); returns ``paint(state)``. */
-export function createRefereePanel(card, { send, run }) {
+/** Creates the console in ``body``; returns ``paint(state)``, true when it shows something. */
+export function refereeConsole(body, { send, run }) {
   const sel = { seat: null, count: 1, judge: 0, sips: 3 };
   let built = "";
   let current = null;
-
-  const body = card.querySelector(".referee-body");
-
-  const mayReferee = (state) => state.role === "host" || state.role === "judge";
 
   function judgeNumber(state) {
     if (state.role === "judge") return state.judge;
@@ -227,7 +224,8 @@ export function createRefereePanel(card, { send, run }) {
         ? h("section", { class: "ref-group" }, h("h3", { class: "sub" }, t(`ref.${type}`)), h("div", { class: "ref-faults" }, list.map(faultButton)))
         : null;
     });
-    body.replaceChildren(
+    fill(
+      body,
       h("div", { class: "ref-pick" }, h("p", { class: "label" }, t("ref.player")), seatPicker(state)),
       state.view.lemans ? judgesConsole(state) : null,
       h("details", { class: "ref-faults-wrap", open: state.role === "host" || !state.view.lemans }, h("summary", {}, t("ref.faults")), countStepper(), groups),
@@ -255,7 +253,7 @@ export function createRefereePanel(card, { send, run }) {
         clock_expired: `last lap judge ${j}`,
       }[kind];
       let ok;
-      if (kind === "clock_expired" && j === null) ok = !!lm && V.phase(state) === "race" && !(lm.clock && lm.clock.last_lap);
+      if (kind === "clock_expired" && j === null) ok = !!lm && phase(state) === "race" && !(lm.clock && lm.clock.last_lap);
       else if (j === null) ok = false;
       else if (key) ok = legal.has(key);
       else ok = !over;
@@ -265,14 +263,13 @@ export function createRefereePanel(card, { send, run }) {
 
   return function paint(state) {
     current = state;
-    const show = mayReferee(state) && state.view && state.view.referee && !V.isFinished(state);
-    card.hidden = !show;
-    if (!show) return;
+    if (!state.view || !state.view.referee) return false;
     const key = [lang(), state.role, (state.seats || []).length, !!state.view.lemans, state.view.lemans ? (state.view.lemans.judges || []).join("|") : ""].join("/");
     if (key !== built) {
       built = key;
       build(state);
     }
     refresh();
+    return true;
   };
 }

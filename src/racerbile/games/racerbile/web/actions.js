@@ -1,6 +1,8 @@
-// Legal actions sorted into controls, with labels in both languages.
+// Racerbile's legal actions sorted into the controls that offer them, with labels in
+// both languages.
 
-import { t, lang } from "./i18n.js";
+import { t, lang } from "/static/i18n.js";
+import { actionLabel } from "/static/generic.js";
 
 export const DIR_NAMES = ["E", "NE", "NW", "W", "SW", "SE"];
 export const DIR_ARROWS = ["→", "↗", "↖", "←", "↙", "↘"];
@@ -109,12 +111,7 @@ export function label(action) {
       const [d, e] = announcement(action.what);
       return da ? d : e;
     }
-    default: {
-      const fields = Object.entries(action)
-        .filter(([k]) => k !== "kind")
-        .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`)
-        .join(", ");
-      return `${action.kind.replace(/_/g, " ")}${fields ? ` (${fields})` : ""}`;
-    }
+    default:
+      return actionLabel(action);
   }
 }
