@@ -23,6 +23,7 @@ _HERE = Path(__file__).resolve().parent
 # Each game's browser code (its folder's ``web/``), served at /games/{id}/static/.
 WEB: dict[str, WebAssets] = {
     "racerbile": WebAssets(_HERE / "racerbile" / "web"),
+    "rallyman": WebAssets(_HERE / "rallyman" / "web"),
     "vectrace": WebAssets(_HERE / "vectrace" / "web"),
 }
 
