@@ -240,3 +240,17 @@ def test_rm_dmg_1_damage_five_retires() -> None:
     state, events = play(state, "roll 5 m:2", "face H", "back left")
     assert [e for e in events if isinstance(e, Retired)] == [Retired(0, 6)]
     assert state.cars[0].status == "retired" and state.turn.seat == 1
+
+
+@pytest.mark.rule("RM-DMG-1")
+def test_rm_dmg_1_super_rally_restarts_a_retired_car_with_a_penalty() -> None:
+    options = Options(super_rally=True)
+    state = make_state("R R XR R R R R R", drivers=2, options=options, stages=2)
+    state = place(state, 0, "m:1", 4, damage=4, sisu_used=True)
+    state = dataclass_hazards(state, 2)
+    state, _ = play(state, "roll 5 m:2", "face H", "back left")  # rock: damage 6, retired
+    cards = state.cars[0].stage_time
+    state = place(state, 1, "m:6", 5)
+    state, _ = play(state, "roll 5 m:7", "face .", "roll G finish", "face .")
+    assert state.stage_no == 1 and state.cars[0].times == (cards + 600,)
+    assert state.cars[0].status == "waiting" and state.cars[0].damage == 0
