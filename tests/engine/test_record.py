@@ -9,20 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from racerbile.engine import DiceStream, Record, RecordError, replay, step
-from racerbile.engine.autoplay import next_action
+from racerbile.engine.autoplay import autoplay, random_or_bot
+from racerbile.engine.record import live_actions
 
 
 def _play(seed: int, moves: int) -> tuple[object, Record]:
     setup = GAME.Setup(players=["A", "B", "C"], goal=30)
     state, record = GAME.start(setup), Record.new(GAME, setup, seed)
-    dice, rng = DiceStream(seed), np.random.default_rng(seed)
-    for _ in range(moves):
-        actor = GAME.to_act(state)
-        if actor is None:
-            break
-        action = next_action(GAME, state, dice, rng)
-        state = step(GAME, state, action, actor).state
-        record = record.with_action(action)
+    decide = random_or_bot(GAME, np.random.default_rng(seed))
+    for played in autoplay(GAME, state, DiceStream(seed), decide, moves):
+        state = step(GAME, played.before, played.action, played.actor).state
+        record = record.with_action(played.action)
     return state, record
 
 
@@ -58,3 +55,14 @@ def test_record_parse_errors_say_where() -> None:
 def test_record_with_action_appends_json() -> None:
     record = Record.new(GAME, GAME.Setup()).with_action(Roll())
     assert record.actions == [{"kind": "roll"}]
+
+
+def test_replay_skips_voided_actions_and_keeps_them_in_the_record() -> None:
+    state, record = _play(3, 6)
+    _, longer = _play(3, 8)
+    undone = longer.with_void([7, 8])
+    assert undone.actions[:8] == longer.actions  # the voided actions stay, as an audit trail
+    assert undone.actions[8] == {"void": [7, 8]}
+    assert live_actions(undone.actions) == record.actions
+    again = Record.parse(undone.model_dump_json())
+    assert replay(GAME, again).state == state

@@ -9,7 +9,7 @@ import pytest
 from serverkit import act, auth, create, state, token
 from starlette.testclient import TestClient
 
-from racerbile.server.room import Caller
+from racerbile.server.access import Caller
 
 
 def test_join_lists_free_seats(client: TestClient) -> None:

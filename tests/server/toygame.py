@@ -2,6 +2,11 @@
 
 A turn: the seat to act sends ``roll`` (or ``pass``), the dice (a chance point) show
 ``die`` 1-6, then the seat chooses ``move`` (forward by the die) or ``stay``.
+
+Beyond the turns: the host (only) may send the referee action ``bonus`` (a seat moves
+on ``cells``, any number); the host may void any recorded action, players none; with
+``left_rolls`` the seat after the one to move throws the real dice; with
+``six_countdown_s`` a six starts a countdown after which the seat stays.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from pydantic import BaseModel, Field
 from racerbile.engine import CHANCE, Action, Actor, Event, GameInfo, IllegalAction, Result, Standing
 from racerbile.engine import Step as StepResult
 from racerbile.engine.contract import Clock
+from racerbile.engine.referee import RefereeAction
 
 
 class Player(BaseModel):
@@ -28,6 +34,8 @@ class Setup(BaseModel):
     players: list[Player] = Field(min_length=2, max_length=4)
     target: int = Field(default=10, ge=1, le=100_000)
     stall_s: float | None = Field(default=None, description="a stall timer, unbounded here")
+    left_rolls: bool = False
+    six_countdown_s: float | None = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,13 @@ class Move(Action):
 @dataclass(frozen=True)
 class Stay(Action):
     kind: ClassVar[str] = "stay"
+
+
+@dataclass(frozen=True)
+class Bonus(Action):
+    kind: ClassVar[str] = "bonus"
+    seat: int
+    cells: int
 
 
 @dataclass(frozen=True)
@@ -85,6 +100,8 @@ class State:
     phase: Literal["turn", "dice", "choose", "over"] = "turn"
     die: int | None = None
     stall_s: float | None = None
+    left_rolls: bool = False
+    six_countdown_s: float | None = None
 
 
 SENTENCES = {
@@ -108,11 +125,18 @@ class ToyGame:
     )
     Setup = Setup
     action_types: Sequence[type[Action]] = (Roll, Pass, Die, Move, Stay)
-    referee_action_types: Sequence[type[Action]] = ()
+    referee_action_types: Sequence[type[Action]] = (Bonus,)
 
     def start(self, setup: Any) -> State:
         names = tuple(p.name for p in setup.players)
-        return State(names, setup.target, (0,) * len(names), stall_s=setup.stall_s)
+        return State(
+            names,
+            setup.target,
+            (0,) * len(names),
+            stall_s=setup.stall_s,
+            left_rolls=setup.left_rolls,
+            six_countdown_s=setup.six_countdown_s,
+        )
 
     def to_act(self, state: State) -> Actor:
         if state.phase == "over":
@@ -135,6 +159,13 @@ class ToyGame:
         )
 
     def apply(self, state: State, action: Action) -> StepResult:
+        if isinstance(action, Bonus):
+            if not 0 <= action.seat < len(state.names):
+                raise IllegalAction(f"no seat {action.seat}", rule_id="TOY-2")
+            positions = tuple(
+                p + action.cells if i == action.seat else p for i, p in enumerate(state.positions)
+            )
+            return StepResult(dataclasses.replace(state, positions=positions))
         if action not in self.legal_actions(state):
             raise IllegalAction(
                 f"{action.kind} is not allowed now ({state.phase})", rule_id="TOY-1"
@@ -178,11 +209,27 @@ class ToyGame:
         template = SENTENCES.get(lang, SENTENCES["en"])[event.kind]
         return template.format(name=f"seat {fields['seat']}", **fields)
 
-    def clock(self, state: State) -> Clock | None:
-        """A stall timer at a turn's start (any length: the room bounds it)."""
-        if state.stall_s is None or state.phase != "turn":
-            return None
-        return Clock(state.stall_s, Pass())
+    def clock(self, state: State) -> list[Clock]:
+        """A stall timer at a turn's start (any length: the room bounds it), and the
+        countdown after a six."""
+        timers = []
+        if state.stall_s is not None and state.phase == "turn":
+            timers.append(Clock(state.stall_s, Pass()))
+        if state.six_countdown_s is not None and state.phase == "choose" and state.die == 6:
+            timers.append(Clock(state.six_countdown_s, Stay(), since="event", event="six"))
+        return timers
+
+    def referee_options(self, state: State) -> list[RefereeAction]:
+        return [RefereeAction(Bonus, senders=frozenset({"host"}))]
+
+    def referee_actions(self, state: State) -> list[Action]:
+        return [Bonus(seat, 1) for seat in range(len(state.names))]
+
+    def roller(self, state: State) -> int | None:
+        return (state.current + 1) % len(state.names) if state.left_rolls else state.current
+
+    def may_void(self, state: State, actions: Sequence[Action], sender: str) -> str | None:
+        return None if sender == "host" else "only the host may undo"
 
     def seat_names(self, state: State) -> list[str]:
         return list(state.names)

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from .contract import Action
+from .contract import Action, Game
 from .errors import InvalidAction
 
 
@@ -51,3 +51,8 @@ def _adapter(cls: type[Action]) -> TypeAdapter[Any]:
     if cls not in _ADAPTERS:
         _ADAPTERS[cls] = TypeAdapter(cls)
     return _ADAPTERS[cls]
+
+
+def record_codec(game: Game) -> ActionCodec:
+    """Returns the codec of every action a game's record may hold (its referee's too)."""
+    return ActionCodec([*game.action_types, *game.referee_action_types])

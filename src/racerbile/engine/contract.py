@@ -17,9 +17,12 @@ A game is a deterministic state machine over immutable states:
 * ``clock(state)`` asks the host for timers: a :class:`Clock` (or a list of them),
   ``None`` for none. ``Clock(seconds, action)`` means "if nothing happens for that
   long, apply this action" (a stall timer); ``Clock(seconds, action, since="start")``
-  means "apply it once the game has run that long" (an event's length). A plain
-  ``(seconds, action)`` pair is a stall timer. The action is recorded like any other,
-  so replay needs no clock.
+  means "apply it once the game has run that long" (an event's length);
+  ``Clock(seconds, action, since="event", event=key)`` means "apply it that long after
+  the game first asked for the clock ``key``" (a countdown started by an event or a
+  phase: it runs while the game keeps asking for ``key``, whatever else happens). A
+  plain ``(seconds, action)`` pair is a stall timer. The action is recorded like any
+  other, so replay needs no clock.
 * ``referee_action_types`` lists the actions a referee (or a judge) may send at any
   time, whoever is to act: they are never in ``legal_actions``, do not change who is
   to act, and the host applies them with the trusted actor. Empty for most games.
@@ -27,6 +30,10 @@ A game is a deterministic state machine over immutable states:
 * ``judges(state)`` (optional; :func:`judge_names` reads it, ``[]`` without it) names
   the judges of a game that has some; the host hands each a token that may send
   referee actions only.
+* ``referee_options(state)``, ``roller(state)`` and ``may_void(state, actions, sender)``
+  (all optional) say what the referee may send now and by whom, who throws the real
+  dice, and who may void recorded actions: see :mod:`racerbile.engine.referee`.
+* A seat is one participant; a game may give it several pieces or colours.
 * ``format_state``/``format_action``/``parse_action`` give the one-line notation
   of states and actions; ``parse_action(format_action(a)) == a``.
 * ``describe(event, lang, names)`` returns one sentence for an event in Danish
@@ -138,12 +145,14 @@ class Clock:
 
     ``since="last_action"``: apply ``action`` when nothing has happened for ``seconds``
     (it starts again after every change); ``since="start"``: apply it once ``seconds``
-    have passed since the game was created.
+    have passed since the game was created; ``since="event"``: apply it ``seconds``
+    after the game first asked for the clock named ``event`` (and kept asking since).
     """
 
     seconds: float
     action: Action
-    since: Literal["last_action", "start"] = "last_action"
+    since: Literal["last_action", "start", "event"] = "last_action"
+    event: str = ""
 
 
 ClockRequest: TypeAlias = Clock | tuple[float, Action] | list[Clock] | None

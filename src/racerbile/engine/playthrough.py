@@ -13,10 +13,9 @@ import json
 import numpy as np
 from pydantic import BaseModel
 
-from .autoplay import next_action
+from .autoplay import autoplay, random_or_bot
 from .chance import DiceStream
-from .contract import Chance, Game
-from .step import step
+from .contract import Game
 
 MAX_LEGAL_SHOWN = 24
 
@@ -31,25 +30,25 @@ def playthrough(game: Game, setup: BaseModel, seed: int, max_steps: int = 400) -
         "",
     ]
     state = game.start(setup)
-    dice, rng = DiceStream(seed), np.random.default_rng(seed)
-    for number in range(1, max_steps + 1):
-        actor = game.to_act(state)
+    decide = random_or_bot(game, np.random.default_rng(seed))
+    played = autoplay(game, state, DiceStream(seed), decide, max_steps)
+    number = 0
+    for number, turn in enumerate(played, start=1):
+        state, actor, action = turn.before, turn.actor, turn.action
         lines.append(f"state: {game.format_state(state)}")
-        if actor is None:
-            break
         legal = list(game.legal_actions(state))
-        action = next_action(game, state, dice, rng)
-        who = "chance" if isinstance(actor, Chance) else game.seat_names(state)[actor]
+        who = game.seat_names(state)[actor] if isinstance(actor, int) else "chance"
         shown = ", ".join(game.format_action(a) for a in legal[:MAX_LEGAL_SHOWN])
         more = f", … ({len(legal)} in all)" if len(legal) > MAX_LEGAL_SHOWN else ""
         lines += [
             f"{number}. {who} to act; legal: {shown}{more}",
             f"   action: {game.format_action(action)}",
         ]
-        result = step(game, state, action, actor)
         names = game.seat_names(state)
-        lines += [f"   - {game.describe(event, 'en', names)}" for event in result.events]
-        state = result.state
+        lines += [f"   - {game.describe(event, 'en', names)}" for event in turn.step.events]
+        state = turn.step.state
+    if game.to_act(state) is None and number < max_steps:
+        lines.append(f"state: {game.format_state(state)}")
     else:
         lines.append(f"(stopped after {max_steps} steps)")
     outcome = game.result(state)

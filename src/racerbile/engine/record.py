@@ -2,18 +2,23 @@
 
 A record holds the game id, the rules version it was played under, the setup, the
 seed of the digital dice (if any) and every action in order, dice values included.
+
+An undo does not remove actions: a **void marker** ``{"void": [n, ...]}`` (no ``kind``)
+is appended, naming the 1-based positions in ``actions`` it voids. The voided actions
+stay where they were, as an audit trail, and replay skips them and the markers.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from .codec import ActionCodec
+from .codec import record_codec
 from .contract import Action, Event, Game
 from .errors import RecordError, RulesError
 from .step import step
@@ -43,6 +48,10 @@ class Record(BaseModel):
         """Returns a copy with ``action`` appended."""
         return self.model_copy(update={"actions": [*self.actions, action.to_json()]})
 
+    def with_void(self, positions: Iterable[int]) -> Record:
+        """Returns a copy with a void marker for the actions at ``positions`` appended."""
+        return self.model_copy(update={"actions": [*self.actions, void_marker(positions)]})
+
     @classmethod
     def load(cls, path: Path) -> Record:
         """Reads a record file; raises RecordError naming the file and the problem."""
@@ -67,6 +76,35 @@ class Record(BaseModel):
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "record"
             raise RecordError(f"{source}: field {where}: {first['msg']}") from None
+
+
+def void_marker(positions: Iterable[int]) -> dict[str, Any]:
+    """Returns the record entry that voids the actions at 1-based ``positions``."""
+    return {"void": sorted(set(positions))}
+
+
+def is_void_marker(data: Any) -> bool:
+    """Returns True for a void marker (an entry that is no action)."""
+    return isinstance(data, dict) and "void" in data and "kind" not in data
+
+
+def voided(actions: Sequence[dict[str, Any]]) -> set[int]:
+    """Returns the 1-based positions of the actions the markers in ``actions`` void."""
+    out: set[int] = set()
+    for data in actions:
+        if is_void_marker(data):
+            out.update(int(n) for n in data["void"])
+    return out
+
+
+def live_actions(actions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Returns the actions that count, in order: neither markers nor voided."""
+    gone = voided(actions)
+    return [
+        data
+        for number, data in enumerate(actions, start=1)
+        if number not in gone and not is_void_marker(data)
+    ]
 
 
 @dataclass(frozen=True)
@@ -96,9 +134,12 @@ def replay(game: Game, record: Record) -> Replay:
         state = game.start(setup)
     except (RulesError, ValueError) as exc:
         raise RecordError(f"setup: {exc}") from None
-    codec = ActionCodec(game.action_types)
+    codec = record_codec(game)
     events: list[Event] = []
+    gone = voided(record.actions)
     for number, data in enumerate(record.actions, start=1):
+        if number in gone or is_void_marker(data):
+            continue
         try:
             result = step(game, state, codec.decode(data))
         except RulesError as exc:

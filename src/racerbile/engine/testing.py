@@ -1,9 +1,11 @@
 """The contract check every game must pass, for each game's own tests to call.
 
-:func:`check_contract` plays seeded random games to the end through
-:func:`racerbile.engine.step` and after every step checks what the contract
-promises: who acts, legal actions, exact chance distributions, JSON views and
-actions, the drink ledger, and that the record replays to the same state.
+:func:`check_contract` plays seeded random games to the end through the engine's
+auto-play driver and after every step checks what the contract promises: who acts,
+legal actions, exact chance distributions, JSON views and actions, the drink ledger,
+and that the record replays to the same state. Between the turns it also sends
+random referee buttons (``referee_actions``) and, where the game allows it
+(``may_void``), voids the last action, which must bring back the state before it.
 """
 
 from __future__ import annotations
@@ -15,13 +17,20 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel
 
-from .autoplay import next_action
+from .autoplay import Played, autoplay, random_or_bot
 from .chance import DiceStream
-from .codec import ActionCodec
-from .contract import Chance, Game
+from .codec import ActionCodec, record_codec
+from .contract import Action, Chance, Game
+from .errors import RulesError
 from .ledger import Drank
 from .record import Record, replay
+from .referee import referee_buttons, void_refusal
 from .step import step
+
+REFEREE_CHANCE = 0.05
+"""How often the check sends a random referee button between two turns."""
+VOID_CHANCE = 0.05
+"""How often it voids the last action, where the game allows the host to."""
 
 
 class ContractViolation(AssertionError):
@@ -45,38 +54,25 @@ def check_contract(
     state = game.start(setup)
     record = Record.new(game, setup, seed)
     dice, rng = DiceStream(seed), np.random.default_rng(seed)
-    codec = ActionCodec(game.action_types)
+    decide, extra = random_or_bot(game, rng, bot), np.random.default_rng([seed, 1])
+    codec = record_codec(game)
     drank: list[Drank] = []
+    history: list[tuple[Any, int]] = []  # the state before each live action, its position
     for number in range(max_steps):
         _check_position(game, state, number)
-        actor = game.to_act(state)
-        if actor is None:
+        played = next(autoplay(game, state, dice, decide, 1), None)
+        if played is None:
             break
-        action = next_action(game, state, dice, rng, bot)
-        _expect(action in game.legal_actions(state), game, number, f"illegal {action!r} chosen")
-        _expect(
-            codec.decode(json.loads(json.dumps(action.to_json()))) == action,
-            game,
-            number,
-            f"{action!r} does not survive its JSON form",
-        )
-        result = step(game, state, action, actor)
-        drank.extend(e for e in result.events if isinstance(e, Drank))
-        names = game.seat_names(state)
-        for event in result.events:
-            json.dumps(event.to_json())
-            sentence = game.describe(event, "en", names)
-            _expect(bool(sentence), game, number, f"no sentence for {event!r}")
-        state = result.state
-        record = record.with_action(action)
-        ledger = getattr(state, "ledger", None)
-        if ledger is not None:
-            _expect(
-                list(ledger.entries) == drank,
-                game,
-                number,
-                "the drink ledger differs from the sum of Drank events",
-            )
+        _check_played(game, played, codec, number)
+        history.append((state, len(record.actions) + 1))
+        state, record = played.step.state, record.with_action(played.action)
+        drank.extend(e for e in played.step.events if isinstance(e, Drank))
+        if game.to_act(state) is not None and extra.random() < REFEREE_CHANCE:
+            state, record = _referee_button(game, state, record, extra, drank, history)
+        if history and extra.random() < VOID_CHANCE:
+            state, record = _void_last(game, state, record, history, number)
+            drank = [e for e in replay(game, record).events if isinstance(e, Drank)]
+        _check_ledger(game, state, drank, number)
     else:
         if must_end:
             raise ContractViolation(f"{game.info.id}: no end after {max_steps} steps")
@@ -90,6 +86,76 @@ def check_contract(
         "replaying the record does not give the same state",
     )
     return state
+
+
+def _check_played(game: Game, played: Played, codec: ActionCodec, number: int) -> None:
+    action, before = played.action, played.before
+    _expect(action in game.legal_actions(before), game, number, f"illegal {action!r} chosen")
+    _expect(
+        codec.decode(json.loads(json.dumps(action.to_json()))) == action,
+        game,
+        number,
+        f"{action!r} does not survive its JSON form",
+    )
+    names = game.seat_names(before)
+    for event in played.step.events:
+        json.dumps(event.to_json())
+        _expect(bool(game.describe(event, "en", names)), game, number, f"no sentence for {event!r}")
+
+
+def _check_ledger(game: Game, state: Any, drank: list[Drank], number: int) -> None:
+    ledger = getattr(state, "ledger", None)
+    if ledger is not None:
+        _expect(
+            list(ledger.entries) == drank,
+            game,
+            number,
+            "the drink ledger differs from the sum of Drank events",
+        )
+
+
+def _referee_button(
+    game: Game,
+    state: Any,
+    record: Record,
+    rng: np.random.Generator,
+    drank: list[Drank],
+    history: list[tuple[Any, int]],
+) -> tuple[Any, Record]:
+    """Sends one random referee button (a game may still refuse it with a reason)."""
+    buttons = referee_buttons(game, state)
+    if not buttons:
+        return state, record
+    action: Action = buttons[int(rng.integers(len(buttons)))]
+    try:
+        result = step(game, state, action)
+    except RulesError as exc:
+        _expect(bool(exc.reason), game, len(record.actions), f"{action!r} refused without reason")
+        return state, record
+    drank.extend(e for e in result.events if isinstance(e, Drank))
+    history.append((state, len(record.actions) + 1))
+    return result.state, record.with_action(action)
+
+
+def _void_last(
+    game: Game, state: Any, record: Record, history: list[tuple[Any, int]], number: int
+) -> tuple[Any, Record]:
+    """Voids the last live action when the game lets the host; the state before it must
+    come back, and the record must replay to it."""
+    before, position = history[-1]
+    last = record_codec(game).decode(record.actions[position - 1])
+    if void_refusal(game, state, [last], "host") is not None:
+        return state, record
+    history.pop()
+    record = record.with_void([position])
+    replayed = replay(game, record).state
+    _expect(
+        game.view(replayed, None) == game.view(before, None),
+        game,
+        number,
+        f"voiding action {position} does not bring back the state before it",
+    )
+    return replayed, record
 
 
 def _check_position(game: Game, state: Any, number: int) -> None:

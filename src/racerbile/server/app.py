@@ -20,7 +20,7 @@ from .guard import FailureLog, guarded, store_api_error
 from .hub import Hub
 from .limits import BodyLimit, RateLimits
 from .openapi import describe_api
-from .room import Rooms
+from .rooms import Rooms
 from .routes import games, join, meta, pages
 from .settings import Settings
 from .workers import BotPool

@@ -10,9 +10,11 @@ from starlette.datastructures import QueryParams
 from starlette.requests import HTTPConnection
 
 from ..store import Store
+from .access import Caller
 from .errors import ApiError
 from .hub import Hub
-from .room import Caller, Room, Rooms
+from .room import Room
+from .rooms import Rooms
 from .schemas import Lang
 from .settings import Settings
 

@@ -12,7 +12,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from .room import Caller, Room
+from .access import Caller
+from .room import Room
 
 QUEUE_SIZE = 256
 

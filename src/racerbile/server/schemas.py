@@ -95,7 +95,7 @@ class TimerPublic(BaseModel):
     """One running timer of the game: the action it applies and when it runs out."""
 
     kind: str
-    since: Literal["last_action", "start"]
+    since: Literal["last_action", "start", "event"]
     seconds: float
     ends_at: str = Field(description="ISO time; the server's clock")
 
@@ -115,6 +115,10 @@ class GamePublic(BaseModel):
     seats: list[SeatPublic]
     view: dict[str, Any]
     legal_actions: list[dict[str, Any]]
+    referee_actions: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="the host's or a judge's referee buttons now (Game.referee_options)",
+    )
     finished: bool
     result: dict[str, Any] | None
     log: list[LogEntry]
@@ -134,6 +138,13 @@ class ActionSubmit(_In):
     action: dict[str, Any]
     seq: int = Field(ge=0)
     seat: int | None = None
+
+
+class VoidSubmit(_In):
+    """POST /api/games/{id}/void: the 1-based positions in the record to void."""
+
+    actions: list[int] = Field(min_length=1, max_length=100)
+    seq: int = Field(ge=0)
 
 
 class SeatClaim(_In):
@@ -173,6 +184,12 @@ class WsPing(_In):
     type: Literal["ping"]
 
 
+class WsVoid(_In):
+    type: Literal["void"]
+    actions: list[int] = Field(min_length=1, max_length=100)
+    seq: int = Field(ge=0)
+
+
 class WsAuth(_In):
     """The first message on a websocket that sent no ``Authorization`` header."""
 
@@ -180,4 +197,4 @@ class WsAuth(_In):
     token: str | None = Field(default=None, max_length=200, description="none: a spectator")
 
 
-ClientMessage = Annotated[WsAction | WsPing, Field(discriminator="type")]
+ClientMessage = Annotated[WsAction | WsVoid | WsPing, Field(discriminator="type")]

@@ -27,18 +27,14 @@ from typing import Any
 import numpy as np
 from pebble import ProcessExpired, ProcessPool
 
-from ..engine import Action, ActionCodec, Game, step
+from ..engine import Action, Game, step
+from ..engine.codec import record_codec
+from ..engine.record import live_actions
 
 log = logging.getLogger(__name__)
 
 STATES_KEPT = 32
 """How many games' latest states one worker keeps (it replays any other from the start)."""
-
-
-def game_codec(game: Game) -> ActionCodec:
-    """Returns the codec of every action a game's record may hold (its referee's too)."""
-    referee = [t for t in getattr(game, "referee_action_types", ()) if t not in game.action_types]
-    return ActionCodec([*game.action_types, *referee])
 
 
 @dataclass(frozen=True)
@@ -79,7 +75,7 @@ class BotPool:
         except Exception as exc:  # MemoryError and a bot's own bugs arrive here, pickled
             log.warning("the %s bot failed: %s: %s", decision.bot, type(exc).__name__, exc)
             return None
-        return game_codec(decision.game).decode(data)
+        return record_codec(decision.game).decode(data)
 
     def _started(self) -> ProcessPool:
         if self._pool is None:
@@ -118,13 +114,13 @@ def _decide(decision: Decision) -> dict[str, Any]:
 
 def _state_at(decision: Decision) -> Any:
     """Returns the state after ``decision.actions``, replaying from the last one kept."""
-    game, actions = decision.game, list(decision.actions)
+    game, actions = decision.game, live_actions(decision.actions)
     kept = _states.pop(decision.key, None)
     if kept is not None and kept[0] == actions[: len(kept[0])]:
         done, state = kept
     else:
         done, state = [], game.start(game.Setup.model_validate(decision.setup))
-    codec = game_codec(game)
+    codec = record_codec(game)
     for data in actions[len(done) :]:
         state = step(game, state, codec.decode(data)).state
     _states[decision.key] = (actions, state)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -24,7 +25,8 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel
 
-from ..engine import CHANCE, Action, DiceStream, Drank, Event, Game, Result
+from ..engine import Action, DiceStream, Drank, Event, Game, Result
+from ..engine.autoplay import autoplay, seat_bots
 from ..games import REGISTRY, get_game
 from .outcome import SEAT_FIELDS, GameOutcome, SeatOutcome
 
@@ -92,33 +94,36 @@ def play_game(
     returns an illegal action.
     """
     dice_seed = game_seed(seed, index)
-    dice = DiceStream(dice_seed)
-    bots = [game.bots[name] for name in players]
-    rngs = [bot_rng(seed, index, seat) for seat in range(len(players))]
+    bots = seat_bots(
+        {seat: game.bots[name] for seat, name in enumerate(players)},
+        {seat: bot_rng(seed, index, seat) for seat in range(len(players))},
+    )
     state = game.start(setup)
     events: list[Event] = []
     actors: list[int] = []
-    while (actor := game.to_act(state)) is not None:
+    chosen: list[tuple[int, Action]] = []  # the last seat decision, for an error message
+
+    def decide(now: Any, seat: int) -> Action | None:
         if len(actors) >= MAX_ACTIONS:
             raise SimulationError(
                 f"game {index} (dice seed {dice_seed}) did not end in {MAX_ACTIONS} actions"
             )
-        if actor is CHANCE:
-            action: Action = dice.choose(game.chance_outcomes(state))
-        else:
-            assert isinstance(actor, int)
-            action = bots[actor](state, rngs[actor])
-            actors.append(actor)
-        try:
-            # engine.step's checks hold by construction: ``actor`` is the one to act
-            result = game.apply(state, action)
-        except ValueError as exc:
-            who = players[actor] if isinstance(actor, int) else "chance"
-            raise SimulationError(
-                f"game {index} (dice seed {dice_seed}): {who} chose {action!r}: {exc}"
-            ) from exc
-        state = result.state
-        events.extend(result.events)
+        action = bots(now, seat)
+        chosen[:] = [(seat, action)] if action is not None else []
+        return action
+
+    try:
+        for played in autoplay(game, state, DiceStream(dice_seed), decide, sys.maxsize):
+            if isinstance(played.actor, int):
+                actors.append(played.actor)
+            chosen.clear()
+            state = played.step.state
+            events.extend(played.step.events)
+    except ValueError as exc:
+        who, action = (players[chosen[0][0]], chosen[0][1]) if chosen else ("chance", None)
+        raise SimulationError(
+            f"game {index} (dice seed {dice_seed}): {who} chose {action!r}: {exc}"
+        ) from exc
     final = game.result(state)
     if final is None:
         raise SimulationError(f"game {index} (dice seed {dice_seed}) ended without a result")

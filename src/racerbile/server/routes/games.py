@@ -24,7 +24,7 @@ from ..deps import (
 from ..errors import ApiError, refusals
 from ..hub import Subscriber
 from ..limits import rate_limited
-from ..room import Created
+from ..rooms import Created
 from ..schemas import (
     ActionSubmit,
     ClientMessage,
@@ -34,8 +34,10 @@ from ..schemas import (
     JudgeCreated,
     Lang,
     SeatCreated,
+    VoidSubmit,
     WsAuth,
     WsPing,
+    WsVoid,
     judge_url,
     seat_url,
 )
@@ -68,6 +70,15 @@ async def submit_action(
 ) -> GamePublic:
     """Applies one action made against ``seq``; nothing changes on any error."""
     await room.submit(caller, body.action, body.seq, body.seat, lang)
+    return GamePublic.model_validate(room.public(caller, lang))
+
+
+@router.post("/{game_id}/void", responses=refusals(401, 403, 404, 409, 422, 503))
+async def void_actions(
+    body: VoidSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
+) -> GamePublic:
+    """Voids recorded actions (an undo) when the game's rules let the caller do so."""
+    await room.void(caller, body.actions, body.seq, lang)
     return GamePublic.model_validate(room.public(caller, lang))
 
 
@@ -174,9 +185,12 @@ async def _answer(
         if isinstance(message, WsPing):
             return {"type": "pong"}
         room = await services.rooms.get(game_id)
-        await room.submit(
-            subscriber.caller, message.action, message.seq, message.seat, subscriber.lang
-        )
+        if isinstance(message, WsVoid):
+            await room.void(subscriber.caller, message.actions, message.seq, subscriber.lang)
+        else:
+            await room.submit(
+                subscriber.caller, message.action, message.seq, message.seat, subscriber.lang
+            )
     except ApiError as exc:
         return {"type": "error", **exc.to_json()}
     return None  # the new state reaches this connection through the hub

@@ -1,0 +1,102 @@
+"""The referee, the dice roller and undo: what a game declares beyond its turns.
+
+* **Referee actions** come from the host (the referee) or a judge at any time, whoever
+  is to act. ``Game.referee_action_types`` names their kinds (the record's codec needs
+  them); ``Game.referee_options(state)`` (optional) lists what may be sent now and by
+  whom, as :class:`RefereeAction` entries. Without it, any referee action may come from
+  the host or a judge, and the game's ``apply`` alone decides.
+  ``Game.referee_actions(state)`` (optional) lists the referee's buttons now: whole
+  actions a console shows (free input such as a penalty's reason is not listed).
+* **Real dice**: ``Game.roller(state)`` (optional) names the seat that throws the real
+  dice due now (None: any seat). Without it, the seat that acted last throws.
+* **Undo**: ``Game.may_void(state, actions, sender)`` (optional) says whether ``sender``
+  (``"host"``, ``"judge"`` or ``"seat"``) may void recorded actions: None to allow, or
+  the reason it may not. Without it nothing can be voided. A voided action stays in the
+  record, marked by a void marker (see :mod:`.record`), and replay skips it.
+* **Participants**: a seat is one participant (a person or a bot with one token); a
+  game may give one seat several pieces or colours, so nothing outside a game assumes
+  one piece per seat.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .contract import Action, Game, Seat
+
+Sender = Literal["host", "judge", "seat"]
+HOST_OR_JUDGE: frozenset[Sender] = frozenset({"host", "judge"})
+
+
+@dataclass(frozen=True)
+class RefereeAction:
+    """One referee action that may be sent now: of ``type``, with the ``fixed`` field
+    values (the other fields are the sender's free input, e.g. a penalty's sips), by one
+    of ``senders``."""
+
+    type: type[Action]
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    senders: frozenset[Sender] = HOST_OR_JUDGE
+
+    @classmethod
+    def exactly(cls, action: Action, senders: frozenset[Sender] = HOST_OR_JUDGE) -> RefereeAction:
+        """Returns the entry for ``action`` as it stands (a console's button)."""
+        fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+        return cls(type(action), fields, senders)
+
+    def admits(self, action: Action, sender: Sender) -> bool:
+        """Returns True when ``sender`` may send ``action`` under this entry."""
+        return (
+            sender in self.senders
+            and type(action) is self.type
+            and all(getattr(action, name, None) == value for name, value in self.fixed.items())
+        )
+
+
+def referee_options(game: Game, state: Any) -> list[RefereeAction]:
+    """Returns what the referee may send now (the game's ``referee_options``, else any
+    referee action from the host or a judge)."""
+    declared = getattr(game, "referee_options", None)
+    if callable(declared):
+        return list(declared(state))
+    return [RefereeAction(t) for t in game.referee_action_types]
+
+
+def referee_buttons(game: Game, state: Any) -> list[Action]:
+    """Returns the referee's buttons now: the game's ``referee_actions(state)``, else the
+    options that fix every field."""
+    declared = getattr(game, "referee_actions", None)
+    if callable(declared):
+        return list(declared(state))
+    out = []
+    for option in referee_options(game, state):
+        if {f.name for f in dataclasses.fields(option.type)} <= set(option.fixed):
+            out.append(option.type(**option.fixed))
+    return out
+
+
+def referee_refusal(game: Game, state: Any, action: Action, sender: Sender) -> str | None:
+    """Returns why ``sender`` may not send the referee action ``action`` now, or None."""
+    if any(option.admits(action, sender) for option in referee_options(game, state)):
+        return None
+    who = {"host": "the host", "judge": "a judge", "seat": "a player"}[sender]
+    return f"{who} may not send {action.kind!r} now"
+
+
+def roller(game: Game, state: Any, last_seat: Seat | None) -> Seat | None:
+    """Returns the seat that throws the real dice due now (None: any seat): the game's
+    ``roller(state)``, else ``last_seat``, the seat that acted last."""
+    declared = getattr(game, "roller", None)
+    return declared(state) if callable(declared) else last_seat
+
+
+def void_refusal(game: Game, state: Any, actions: Sequence[Action], sender: Sender) -> str | None:
+    """Returns why ``sender`` may not void ``actions``, or None when the game allows it."""
+    declared = getattr(game, "may_void", None)
+    if not callable(declared):
+        return f"{game.info.name} has no undo"
+    reason: str | None = declared(state, actions, sender)
+    return reason

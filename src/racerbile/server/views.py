@@ -1,0 +1,115 @@
+"""What a caller sees of a room: the view envelope the platform owns, and the record."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Action, Actor, Chance, Event, Record
+from ..engine.referee import Sender, referee_buttons, referee_refusal
+from ..store import SeatRow
+from .access import Caller
+
+if TYPE_CHECKING:
+    from .room import Room
+
+
+def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
+    """Returns the game as ``caller`` may see it (the body of GET /api/games/{id})."""
+    to_act = room.to_act
+    view_seat = caller.seat
+    if caller.role == "host" and isinstance(to_act, int):
+        view_seat = to_act
+    result = room.game.result(room.state) if to_act is None else None
+    joins = caller.role in ("host", "seat")
+    return {
+        "id": room.id,
+        "game": room.game.info.id,
+        "seq": room.seq,
+        "to_act": "chance" if isinstance(to_act, Chance) else to_act,
+        "seat": caller.seat,
+        "role": caller.role,
+        "judge": caller.judge,
+        "dice": room.row.dice,
+        "roller": room.roller if room.row.dice == "real" else None,
+        "seats": [_seat_public(s) for s in room.seats],
+        "view": room.game.view(room.state, view_seat),
+        "legal_actions": [a.to_json() for a in _legal_for(room, caller, to_act)],
+        "referee_actions": [a.to_json() for a in _referee_for(room, caller, to_act)],
+        "finished": to_act is None,
+        "result": _result_json(result) if result is not None else None,
+        "log": _log(room, lang),
+        "join_code": room.row.join_code if joins else None,
+        "join_url": f"/join/{room.row.join_code}" if joins else None,
+        "takeover_after_s": room.timers.takeover_after_s,
+        "timers": room.timers.running(),
+    }
+
+
+def _legal_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
+    if isinstance(to_act, Chance):
+        allowed = room.access.may_roll(caller, room.roller)
+    else:
+        allowed = to_act is not None and (caller.role == "host" or caller.seat == to_act)
+    return list(room.game.legal_actions(room.state)) if allowed else []
+
+
+def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
+    """Returns the referee's buttons the host or this judge may press now."""
+    if to_act is None or caller.role not in ("host", "judge"):
+        return []
+    sender: Sender = "host" if caller.role == "host" else "judge"
+    out = []
+    for button in referee_buttons(room.game, room.state):
+        if sender == "judge" and hasattr(button, "judge"):
+            if getattr(button, "judge", None) not in (None, caller.judge):
+                continue
+            button = dataclasses.replace(button, judge=caller.judge)
+        if referee_refusal(room.game, room.state, button, sender) is None:
+            out.append(button)
+    return out
+
+
+def _log(room: Room, lang: str) -> list[dict[str, Any]]:
+    names = room.game.seat_names(room.state)
+    return [
+        {
+            "seq": seq,
+            "kind": e.kind,
+            "text": room.game.describe(e, lang, names),
+            "seat": _seat_of(e),
+        }
+        for seq, e in room.log
+    ]
+
+
+def record(room: Room) -> Record:
+    """Returns the game record (void markers included); the dice seed is hidden until
+    the game is over."""
+    finished = room.to_act is None
+    return Record(
+        game=room.game.info.id,
+        rules_version=room.game.info.rules_version,
+        setup=room.row.setup,
+        seed=room.row.seed if finished and room.row.dice == "digital" else None,
+        actions=list(room.actions),
+    )
+
+
+def _seat_of(event: Event) -> int | None:
+    """Returns the seat an event concerns: its ``player`` or ``seat`` field, if a number."""
+    for name in ("player", "seat"):
+        value = getattr(event, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _seat_public(seat: SeatRow) -> dict[str, Any]:
+    return {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "claimed": seat.claimed}
+
+
+def _result_json(result: Any) -> Any:
+    # Tuples become lists and Fractions "n/d" strings, as in every other JSON the engine writes.
+    return json.loads(json.dumps(dataclasses.asdict(result), default=str))
