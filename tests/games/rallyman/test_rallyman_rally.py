@@ -167,21 +167,22 @@ def test_contract_two_drivers_random_rally() -> None:
 def test_every_event_has_a_sentence_in_danish_and_english() -> None:
     import numpy as np
 
-    from racerbile.engine import DiceStream, step
-    from racerbile.engine.autoplay import next_action
+    from racerbile.engine import DiceStream
+    from racerbile.engine.autoplay import autoplay, random_or_bot
 
     setup = RallymanSetup(players=[{"name": "Anna"}, {"name": "Bo"}], rally="nordlys")
     state = GAME.start(setup)
-    dice, rng = DiceStream(7), np.random.default_rng(7)
+    decide = random_or_bot(GAME, np.random.default_rng(7), "attacker")
     kinds: dict[str, set[str]] = {}
-    while GAME.to_act(state) is not None:
-        result = step(GAME, state, next_action(GAME, state, dice, rng, "attacker"))
+    for played in autoplay(GAME, state, DiceStream(7), decide, 100_000):
+        result = played.step
         for event in result.events:
             for lang in ("en", "da"):
                 sentence = GAME.describe(event, lang, ["Anna", "Bo"])
                 assert sentence and "{" not in sentence
                 kinds.setdefault(event.kind, set()).add(sentence)
         state = result.state
+    assert GAME.to_act(state) is None
     assert {"moved", "card_taken", "finished", "stage_over", "rally_over"} <= set(kinds)
     assert any("Anna" in s for s in kinds["moved"])
 

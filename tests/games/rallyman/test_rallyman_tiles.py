@@ -20,6 +20,13 @@ HERE = Path(__file__).parent
 BROKEN = HERE / "broken"
 TERRAINS = {"grass", "field", "forest", "water", "rock", "building", "shortcut"}
 
+
+def check(path: Path) -> list[str]:
+    """Checks a file as the command line does: read by the caller, then the catalogue."""
+    text = TRACKS.text_of(path.read_bytes(), str(path))
+    return TRACKS.warnings(TRACKS.parse(text, source=str(path)))
+
+
 EXPECTED = {
     "bad_gear.toml": [
         (
@@ -167,7 +174,7 @@ EXPECTED = {
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_rm_tile_1_broken_files_get_every_problem_named(name: str) -> None:
     with pytest.raises(TrackError) as caught:
-        TRACKS.validate(BROKEN / name)
+        check(BROKEN / name)
     problems = [p.replace(f"{BROKEN}/", "") for p in caught.value.problems]
     assert problems == EXPECTED[name]
 
@@ -223,10 +230,16 @@ def test_catalogue_loads_rallies_stages_and_refuses_unknown_refs() -> None:
     assert len(TRACKS.load("ss-isbjerg").stages) == 1
     info = TRACKS.info(TRACKS.load("nordlys"))
     assert [s["mechanics_after"] for s in info["stages"]] == [True, True, False]
-    with pytest.raises(TrackError, match="no such file, bundled rally or stage"):
+    with pytest.raises(TrackError, match="no bundled rally or stage"):
         TRACKS.load("nowhere")
-    with pytest.raises(TrackError, match="a tile file is not a stage or a rally"):
-        TRACKS.load(str(HERE / "good_tile.toml"))
+    with pytest.raises(TrackError, match="no bundled rally"):
+        TRACKS.load(str(HERE / "good_tile.toml"))  # the catalogue never opens a path
+    tile = TRACKS.parse((HERE / "good_tile.toml").read_text(), source="good_tile.toml")
+    assert check(HERE / "good_tile.toml") == [] and TRACKS.info(tile)["spaces"] == 9
+    with pytest.raises(TrackError, match="drawn as part of a stage"):
+        TRACKS.render_svg(tile)
+    rally_text = HERE.parents[2] / "src/racerbile/tracks/rallyman/rallies/nordlys.toml"
+    assert TRACKS.parse(rally_text.read_text()).mechanics_after == (True, True, False)
 
 
 def test_stage_pictures_render_to_png() -> None:

@@ -41,7 +41,7 @@ def load_toml(raw: bytes | str, source: str, fmt: str) -> tuple[dict[str, Any], 
     if isinstance(raw, bytes):
         if len(raw) > MAX_FILE_BYTES:
             raise TrackError(
-                f"{source}: {len(raw)} bytes; rally files are at most {MAX_FILE_BYTES}"
+                f"{source}: the file has {len(raw)} bytes; rally files are at most {MAX_FILE_BYTES}"
             )
         if b"\x00" in raw:
             raise TrackError(f"{source}: this is a binary file, not a TOML {fmt} file")

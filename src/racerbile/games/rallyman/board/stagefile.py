@@ -98,15 +98,19 @@ def parse_stage(raw: bytes | str, tiles: Mapping[str, Tile], source: str = "<sta
 
 def read_rally(path: Path, stages: Mapping[str, Stage]) -> Rally:
     """Reads a rally file naming bundled ``stages``; raises TrackError listing every problem."""
-    raw = read_bytes(path)
-    data, text = load_toml(raw, str(path), RALLY_FORMAT)
+    return parse_rally(read_bytes(path), stages, str(path))
+
+
+def parse_rally(raw: bytes | str, stages: Mapping[str, Stage], source: str = "<rally>") -> Rally:
+    """Checks rally text naming ``stages``; raises TrackError listing every problem."""
+    data, text = load_toml(raw, source, RALLY_FORMAT)
     label = f"rally {data.get('id', '?')}"
     try:
         spec = RallySpec.model_validate(data)
     except ValidationError as exc:
-        raise fail(shape_problems(exc, text, str(path), label)) from None
+        raise fail(shape_problems(exc, text, source, label)) from None
     problems = [
-        f"{path}:{line_of(text, ('stage', i, 'stage'))}: {label}: field stage.{i}.stage: "
+        f"{source}:{line_of(text, ('stage', i, 'stage'))}: {label}: field stage.{i}.stage: "
         f"unknown stage {entry.stage!r} (known: {', '.join(sorted(stages))})"
         for i, entry in enumerate(spec.stage)
         if entry.stage not in stages
@@ -415,4 +419,4 @@ def _edge(step: _Step, port_id: str) -> tuple[tuple[float, float], tuple[float, 
     return ends[0], ends[1]
 
 
-__all__ = ["TrackError", "parse_stage", "read_rally", "read_stage"]
+__all__ = ["TrackError", "parse_rally", "parse_stage", "read_rally", "read_stage"]
