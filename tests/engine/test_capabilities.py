@@ -9,7 +9,8 @@ from racerbile.games import UnknownGame, available_games, get_game, manifest
 
 
 def test_unknown_game_lists_the_registered_ids() -> None:
-    with pytest.raises(UnknownGame, match="unknown game 'nosuch'; available: racerbile, vectrace"):
+    ids = ", ".join(available_games())
+    with pytest.raises(UnknownGame, match=f"unknown game 'nosuch'; available: {ids}$"):
         manifest("nosuch")
 
 
@@ -18,9 +19,12 @@ def test_manifest_describes_the_game_it_loads(game_id: str) -> None:
     found = manifest(game_id)
     game = get_game(game_id)
     assert found.info == game.info and found.load() is game
-    assert found.tracks is not None and found.tracks() is game.tracks
+    if found.tracks is None:
+        assert game.tracks is None
+    else:
+        assert found.tracks() is game.tracks
     assert set(game.bots) and all(game.bots.description(name) for name in game.bots)
-    assert game.stats is not None and game.stats.columns
+    assert game.stats is None or set(game.stats.columns)
 
 
 def test_bot_roster_needs_a_description_for_every_bot() -> None:

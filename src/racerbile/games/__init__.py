@@ -15,6 +15,8 @@ from ..engine.contract import Game
 
 REGISTRY: dict[str, str] = {
     "racerbile": "racerbile.games.racerbile",
+    "ludol": "racerbile.games.ludol",
+    "rallyman": "racerbile.games.rallyman",
     "vectrace": "racerbile.games.vectrace",
 }
 
