@@ -163,3 +163,16 @@ def test_every_help_is_in_sentence_case_and_every_argument_upper_case() -> None:
             helped = getattr(param, "help", None)
             if helped:
                 assert helped[0].isupper(), f"{path} {param.name}: {helped!r}"
+
+
+def test_the_description_names_exactly_the_games_there_are() -> None:
+    import tomllib
+
+    from racerbile.games import available_games, manifest
+
+    project = tomllib.loads((OVAL.parents[4] / "pyproject.toml").read_text(encoding="utf-8"))
+    described = project["project"]["description"].casefold()
+    main_help = runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).stdout.casefold()
+    names = {manifest(game_id).info.name.casefold() for game_id in available_games()}
+    for name in names:
+        assert name in described and name in main_help, name

@@ -18,7 +18,7 @@ from .mount import TyperMount
 
 app = typer.Typer(
     name="racerbile",
-    help="Play, referee, analyse and host Racerbile and Vectrace.",
+    help="Play, referee, analyse and host Racerbile, Ludøl, Rallyman and Vectrace.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
