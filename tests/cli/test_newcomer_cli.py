@@ -77,6 +77,11 @@ def test_simulate_and_analyse_share_the_rule_set_option_and_default() -> None:
     assert analysed.exit_code == 0, analysed.stderr
     assert json.loads(analysed.stdout)["rule_set"] == "babybile"
     assert "--rule-set" in error_of("analyse", "racerbile", "--track", "oval", "--rule-set", "x")
+    old = runner.invoke(app, ["analyse", "racerbile", "--track", "oval", "--rules", "racerbile"])
+    assert old.exit_code == 0 and "racerbile rules" in old.stdout
+    for command in (["simulate"], ["analyse", "racerbile"]):
+        shown = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"}).stdout
+        assert "--rule-set" in shown and "--rules" not in shown  # the old name is hidden
 
 
 def test_playthroughs_outside_the_repository(

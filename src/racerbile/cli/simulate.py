@@ -39,10 +39,9 @@ def simulate(
     engine: Annotated[str, typer.Option(help="Reference or fast.")] = "reference",
     rule_set: Annotated[
         str | None,
-        typer.Option(
-            "--rule-set", "--rules", help="Rule set, e.g. racerbile (default: the game's own)."
-        ),
+        typer.Option("--rule-set", help="Rule set, e.g. racerbile (default: the game's own)."),
     ] = None,
+    rules: Annotated[str | None, typer.Option("--rules", hidden=True)] = None,  # the old name
     option: Annotated[
         list[str] | None,
         typer.Option("--set", metavar="FIELD=VALUE", help="A setup field, e.g. --set laps=2."),
@@ -64,7 +63,7 @@ def simulate(
         check_players(game, bots)
     except ValueError as exc:
         fail(str(exc))
-    setup = build_setup(game, bots, track, rule_set, option or [])
+    setup = build_setup(game, bots, track, rule_set or rules, option or [])
     if out is not None:
         prepare_out(out)
     spec, note = choose_engine(SimSpec(game_id, setup, bots, seed, engine))

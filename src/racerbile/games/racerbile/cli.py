@@ -31,8 +31,9 @@ def register(mount: CommandMount) -> None:
         track: Annotated[str, typer.Option("--track", help="A bundled track id or a track file.")],
         rules: Annotated[
             str,
-            typer.Option("--rule-set", "--rules", help="Rule set: babybile or racerbile (facing)."),
+            typer.Option("--rule-set", help="Rule set: babybile or racerbile (facing)."),
         ] = "babybile",
+        old_rules: Annotated[str | None, typer.Option("--rules", hidden=True)] = None,
         gear: Annotated[int, typer.Option("--gear", help="Gear to colour: 1-3.")] = 3,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
         out: Annotated[
@@ -42,7 +43,7 @@ def register(mount: CommandMount) -> None:
     ) -> None:
         """Expected turns per lap (optimal policy, alone) and P(off the track) per cell
         and gear."""
-        analyse_track(mount, track, rules, gear, as_json, out)
+        analyse_track(mount, track, old_rules or rules, gear, as_json, out)
 
 
 def analyse_track(
