@@ -208,7 +208,9 @@ class Setup(BaseModel):
             try:
                 TRACKS.parse(text)
             except TrackError as exc:
-                raise ValueError(str(exc)) from None
+                more = len(exc.problems) - 1  # one line for the setup's error
+                suffix = f" (and {more} more)" if more else ""
+                raise ValueError(exc.problems[0] + suffix) from None
         return text
 
     @model_validator(mode="after")
