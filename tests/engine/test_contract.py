@@ -38,6 +38,6 @@ def test_registered_game_plays_to_the_end_with_each_bot(game_id: str) -> None:
 
 
 def test_registry_lists_and_refuses_unknown_games() -> None:
-    assert {"racerbile", "vectrace"} <= set(available_games())
-    with pytest.raises(KeyError, match="available: racerbile"):
+    assert {"ludol", "racerbile", "vectrace"} <= set(available_games())
+    with pytest.raises(KeyError, match="available: ludol, racerbile"):
         get_game("chess")

@@ -14,6 +14,8 @@ from ..engine.capabilities import WebAssets
 
 REGISTRY: dict[str, str] = {
     "racerbile": "racerbile.games.racerbile:GAME",
+    "ludol": "racerbile.games.ludol:GAME",
+    "rallyman": "racerbile.games.rallyman:GAME",
     "vectrace": "racerbile.games.vectrace:GAME",
 }
 
@@ -22,6 +24,7 @@ _HERE = Path(__file__).resolve().parent
 # Each game's browser code (its folder's ``web/``), served at /games/{id}/static/.
 WEB: dict[str, WebAssets] = {
     "racerbile": WebAssets(_HERE / "racerbile" / "web"),
+    "rallyman": WebAssets(_HERE / "rallyman" / "web"),
     "vectrace": WebAssets(_HERE / "vectrace" / "web"),
 }
 

@@ -20,4 +20,10 @@ PLAYTHROUGHS: dict[str, tuple[str, dict[str, Any], int]] = {
         2,
     ),
     "vectrace-sprint": ("vectrace", {"players": [{"name": "Anna"}, {"name": "Bo"}]}, 3),
+    "ludol-ludol": ("ludol", {"players": [{"name": "Anna", "colours": 2}, {"name": "Bo"}]}, 4),
+    "ludol-norsk": (
+        "ludol",
+        {"players": [{"name": "Anna"}, {"name": "Bo"}], "profile": "norsk"},
+        5,
+    ),
 }

@@ -1,0 +1,156 @@
+"""Rallyman bots: ``cautious`` and ``attacker``.
+
+Both read the road ahead as the highest gear in which each space can be entered and the
+car still slow down, one gear per space, for every corner and jump after it
+(:func:`safe_gears`). ``cautious`` drives the standard technique and stops once hazards
+reach the limit − 1; ``attacker`` does the same but announces a time attack whenever a
+pool's exact risk (:func:`..odds.attack_risk`) is at most ``ATTACK_RISK`` and the pool
+never needs a gear above the road's safe gears. Bots never draw chance outcomes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ...engine.contract import Action, Bot
+from .actions import Attack, Place, Roll, Sisu, Stop, Tyres
+from .odds import attack_risk, state_plan_odds
+from .rules import legal_actions
+from .rules.attack import attack_actions
+from .rules.common import GAS, corner_limit, hazard_limit, turn_of
+from .rules.turn import roll_actions
+from .state import GEAR_TIME, State
+
+ATTACK_RISK = 0.1
+LOSS_COST = 90.0  # seconds a loss of control costs: the 1:00 card and a restart in 1st
+
+
+def safe_gears(state: State, seat: int) -> list[int]:
+    """Returns, per space, the highest gear to enter it in and still make every limit after."""
+    stage = state.stage
+    safe = [5] * len(stage.spaces)
+    for i in reversed(range(len(stage.spaces))):
+        space = stage.spaces[i]
+        limit = corner_limit(state, seat, space) or 5
+        if space.jump is not None:
+            limit = min(limit, space.jump)
+        ahead = [5 if lk.to == stage.finish else safe[lk.to] + 1 for lk in stage.links[i]]
+        safe[i] = max(1, min(limit, max(ahead, default=5)))
+    return safe
+
+
+def _gear_after(state: State, die: str) -> int:
+    return turn_of(state).gear if die == GAS else int(die)
+
+
+def _target_safe(state: State, gid: str, safe: list[int]) -> int:
+    index = state.stage.find(gid)
+    assert index is not None
+    return 5 if index >= state.stage.finish else safe[index]
+
+
+def _best_roll(state: State, rolls: list[Roll], safe: list[int]) -> Roll | None:
+    gear = turn_of(state).gear
+
+    def wanted(roll: Roll) -> bool:
+        after, limit = _gear_after(state, roll.die), _target_safe(state, roll.to, safe)
+        # a lower gear only when the road asks for it: it slows the card of the turn
+        return after <= limit and (after >= gear or limit < gear)
+
+    fine = [r for r in rolls if not r.secured and wanted(r)]
+    if not fine:
+        return None
+    return max(fine, key=lambda r: (_gear_after(state, r.die), r.die == GAS, r.to))
+
+
+def _must_stop(state: State) -> bool:
+    turn = turn_of(state)
+    car = state.cars[turn.seat]
+    stage = state.stage
+    if car.space is None or car.space >= stage.finish:
+        return False
+    ahead = [stage.spaces[lk.to] for lk in stage.links[car.space] if lk.to < stage.finish]
+    limit = min((hazard_limit(state.options, car, s) for s in ahead), default=3)
+    airborne = stage.spaces[car.space].airborne
+    return turn.hazards >= limit - 1 and not airborne
+
+
+def _place(state: State, places: list[Place], safe: list[int]) -> Action:
+    def key(p: Place) -> tuple[bool, bool, bool, int]:
+        # clean dice first (a failed pool then goes furthest), gas dice next and gear dice
+        # upwards, so the run ends in its top gear and takes the fastest card
+        fits = _gear_after(state, p.die) <= _target_safe(state, p.to, safe)
+        return (not p.hazard, fits, p.die == GAS, -_gear_after(state, p.die))
+
+    return max(places, key=key)
+
+
+def _attack(state: State, safe: list[int]) -> Attack | None:
+    """Returns the pool worth more than the standard technique here, if any.
+
+    Both are priced in seconds per space: the pool's card less its tokens plus the risk
+    times the cost of a loss of control, against the card of a standard turn rolling up
+    to the road's safe gear and stopping at limit − 1 hazards (its expected spaces).
+    """
+    turn = turn_of(state)
+    car = state.cars[turn.seat]
+    pos = car.space if car.space is not None else -1
+    cap = min(safe[pos + 1 : pos + 6], default=5)
+    start = max(1, turn.gear - (0 if turn.gear <= cap else 1))
+    plan = [str(g) for g in range(start, max(start, cap) + 1)][: turn.gear_allowed] + ["G"] * (
+        turn.gas_allowed
+    )
+    odds = state_plan_odds(state, plan)
+    standard = GEAR_TIME[int(plan[-turn.gas_allowed - 1] if turn.gas_allowed else plan[-1])] / max(
+        float(odds.expected_spaces), 1.0
+    )
+    best: tuple[float, str] | None = None
+    for attack in attack_actions(state):
+        ahead = [safe[i] for i in range(pos + 1, min(len(safe), pos + len(attack.dice) + 3))]
+        top = max((int(d) for d in attack.dice if d != GAS), default=turn.gear)
+        risk = float(attack_risk(state, attack))
+        if not (turn.gear <= top <= min(ahead, default=5) and risk <= ATTACK_RISK):
+            continue
+        n = len(attack.dice)
+        price = (GEAR_TIME[max(top, 1)] - n + risk * LOSS_COST) / n
+        if price < standard and (best is None or price < best[0]):
+            best = (price, attack.dice)
+    return Attack(best[1]) if best else None
+
+
+def _driver(attack: bool) -> Callable[[State, np.random.Generator], Action]:
+    def choose(state: State, rng: np.random.Generator) -> Action:
+        legal = legal_actions(state)
+        if state.phase == "tyres":
+            snowy = sum(s.surface == "snow" for st in state.rally.stages for s in st.spaces)
+            total = sum(len(st.spaces) for st in state.rally.stages)
+            return Tyres("snow" if 2 * snowy > total else "asphalt")
+        if Sisu(True) in legal:
+            return Sisu(True)
+        seat = turn_of(state).seat
+        safe = safe_gears(state, seat)
+        places = [a for a in legal if isinstance(a, Place)]
+        if places:
+            return _place(state, places, safe)
+        if attack and turn_of(state).technique == "none":
+            pool = _attack(state, safe)
+            if pool is not None:
+                return pool
+        if Stop() in legal and _must_stop(state):
+            return Stop()
+        roll = _best_roll(state, roll_actions(state), safe)
+        if roll is not None:
+            return roll
+        if Stop() in legal:
+            return Stop()
+        rolls = [a for a in legal if isinstance(a, Roll)]
+        if rolls:  # a forced die: the lowest gear hurts least
+            return min(rolls, key=lambda r: (_gear_after(state, r.die), r.secured))
+        return legal[0]
+
+    return choose
+
+
+BOTS: dict[str, Bot] = {"cautious": _driver(attack=False), "attacker": _driver(attack=True)}

@@ -1,0 +1,169 @@
+"""The Rallyman game behind the engine contract: setup, adapter, view.
+
+The rules live in :mod:`.rules`; this module loads the rally (bundled data, the only I/O)
+and turns states into the JSON a seat sees (nothing is hidden in Rallyman).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel
+
+from ...engine.contract import Action, Actor, Bot, Event, GameInfo, Result, Step
+from . import notation, rules
+from .actions import ACTION_TYPES
+from .board.catalog import TRACKS, RallymanTracks
+from .describe import describe
+from .setup import RallymanSetup, load_setup_rally
+from .state import State
+
+INFO = GameInfo(
+    id="rallyman",
+    name="Rallyman",
+    min_seats=1,
+    max_seats=4,
+    rules_version=1,
+    has_chance=True,
+    supports_referee=True,
+    description="Gear dice one at a time against the clock over three special stages.",
+)
+
+
+class RallymanGame:
+    """Rallyman for the engine: see :mod:`racerbile.engine.contract` for the contract."""
+
+    info = INFO
+    Setup = RallymanSetup
+    action_types: Sequence[type[Action]] = ACTION_TYPES
+    referee_action_types: Sequence[type[Action]] = ()
+
+    @property
+    def tracks(self) -> RallymanTracks:
+        """Returns the catalogue of tiles, stages and rallies."""
+        return TRACKS
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        """Returns the bots by name: ``cautious``, ``attacker``."""
+        from .bots import BOTS
+
+        return BOTS
+
+    def start(self, setup: BaseModel) -> State:
+        """Returns the rally before the tyres are fitted."""
+        assert isinstance(setup, RallymanSetup)
+        names = tuple(p.name for p in setup.players)
+        return rules.start(load_setup_rally(setup), names, setup.options.rules())
+
+    def to_act(self, state: State) -> Actor:
+        """Returns the seat to act, CHANCE, or None when the rally is over."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Returns exactly what the actor may do now."""
+        return rules.legal_actions(state)
+
+    def chance_outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
+        """Returns the exact distribution at a chance point."""
+        return rules.chance_outcomes(state)
+
+    def apply(self, state: State, action: Action) -> Step:
+        """Returns the next state and its events."""
+        return rules.apply(state, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Returns the JSON anybody may see, with the exact risk of each legal die."""
+        return view(state)
+
+    def result(self, state: State) -> Result | None:
+        """Returns the standings once the rally is over."""
+        return rules.ranking(state) if state.phase == "over" else None
+
+    def describe(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """Returns the event's sentence in English (``en``) or Danish (``da``)."""
+        return describe(event, lang, names)
+
+    def clock(self, state: State) -> None:
+        """Rallyman has no clock."""
+        return None
+
+    def format_state(self, state: State) -> str:
+        """Returns the one-line notation of ``state``."""
+        return notation.format_state(state)
+
+    def format_action(self, action: Action) -> str:
+        """Returns the notation of ``action``."""
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        """Returns the action written as ``text``; raises InvalidAction."""
+        return notation.parse_action(text)
+
+    def seat_names(self, state: State) -> list[str]:
+        """Returns the drivers' names by seat."""
+        return list(state.names)
+
+
+def view(state: State) -> dict[str, Any]:
+    """Returns the public JSON of ``state``."""
+    from .odds import die_risks
+
+    stage = state.stage
+    cars = []
+    for seat, car in enumerate(state.cars):
+        cars.append(
+            {
+                "seat": seat,
+                "name": state.names[seat],
+                "status": car.status,
+                "tyres": car.tyres,
+                "space": None if car.space is None else stage.gid(car.space),
+                "off": car.off,
+                "gear": car.gear,
+                "damage": car.damage,
+                "punctures": car.punctures,
+                "tokens": car.tokens,
+                "penalty": car.penalty,
+                "spare_used": car.spare_used,
+                "sisu_used": car.sisu_used,
+                "stack": [[c.gear, c.seconds, c.back] for c in car.stack],
+                "stage_time": car.stage_time,
+                "stage_times": list(car.times),
+            }
+        )
+    data: dict[str, Any] = {
+        "game": INFO.id,
+        "rally": state.rally.id,
+        "stage": stage.id,
+        "stage_number": state.stage_no + 1,
+        "phase": state.phase,
+        "round": state.round,
+        "order": list(state.order),
+        "cars": cars,
+        "mud": [list(m) for m in state.mud],
+        "notation": notation.format_state(state),
+    }
+    turn = state.turn
+    if turn is not None and state.phase == "race":
+        data["turn"] = {
+            "seat": turn.seat,
+            "technique": turn.technique,
+            "used": list(turn.used),
+            "hazards": turn.hazards,
+            "gear": turn.gear,
+            "secured": turn.secured,
+            "pool": "".join(turn.pool),
+            "faces": "".join("H" if f else "." for f in turn.faces),
+        }
+        if rules.to_act(state) == turn.seat:
+            data["risk"] = {
+                notation.format_action(a): f"{p.numerator}/{p.denominator}"
+                for a, p in die_risks(state).items()
+            }
+    return data
+
+
+GAME = RallymanGame()

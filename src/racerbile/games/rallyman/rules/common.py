@@ -1,0 +1,119 @@
+"""Shared facts of the rules: dice faces, limits by surface and tyres, MUD, occupancy.
+
+RM-DICE-1 (faces are data: ``Options.gear_hazard_faces`` / ``gas_hazard_faces``),
+RM-TYRE-1 (the tyre × surface table, A14, A15), RM-CORNER-1/2/3 (limits lowered by MUD,
+floor 1, not for the driver who laid it; A10), RM-SPACE-1 (capacities; a car sideways in
+a slide blocks the slide behind it; cars on a verge block nothing; A24).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import Any
+
+from ..board.model import Space
+from ..state import Car, Options, State, Turn
+
+GEAR_DICE = ("1", "2", "3", "4", "5")
+GAS = "G"
+
+
+def hazard_chance(options: Options, die: str) -> Fraction:
+    """Returns P(hazard face) of one die (RM-DICE-1)."""
+    faces = options.gas_hazard_faces if die == GAS else options.gear_hazard_faces
+    return Fraction(faces, 6)
+
+
+def hazard_limit(options: Options, car: Car, space: Space | None) -> int:
+    """Returns the hazards that lose control on entering ``space`` (RM-HAZ-1, RM-TYRE-1)."""
+    if space is not None and space.surface == "snow" and car.tyres == "asphalt":
+        return options.snow_limit_asphalt_tyres
+    return options.hazard_limit
+
+
+def gas_available(car: Car) -> int:
+    """Returns the gas dice a car may use per turn: two less its punctures (RM-TYRE-2)."""
+    return max(0, 2 - car.punctures)
+
+
+def gear_dice_allowed(car: Car) -> int:
+    """Returns how many gear dice a car may use per turn: five less its damage (RM-DMG-1)."""
+    return max(0, 5 - car.damage)
+
+
+def mud_for(state: State, seat: int, corner: str | None) -> int:
+    """Returns the MUD markers on ``corner`` laid by other drivers (RM-CORNER-3, A10)."""
+    if corner is None:
+        return 0
+    return sum(1 for c, who in state.mud if c == corner and who != seat)
+
+
+def corner_limit(state: State, seat: int, space: Space) -> int | None:
+    """Returns the highest gear allowed on ``space`` (inside, slide or shortcut), or None."""
+    mud = mud_for(state, seat, space.corner)
+    if space.role == "slide" and space.exact_gear is not None:
+        return max(1, space.exact_gear - mud)
+    if space.role == "inside" and space.max_gear is not None:
+        return max(1, space.max_gear - mud)
+    if space.role == "shortcut":
+        return space.max_gear  # the shortcut value never changes (RM-CORNER-3)
+    return None
+
+
+def overspeed(state: State, seat: int, space: Space, gear: int) -> bool:
+    """Tells whether entering ``space`` in ``gear`` is over its corner limit (A6, A7)."""
+    limit = corner_limit(state, seat, space)
+    return limit is not None and gear > limit
+
+
+def blocked(state: State, seat: int, target: int) -> bool:
+    """Tells whether another car keeps ``seat`` from entering ``target`` (RM-SPACE-1)."""
+    stage = state.stage
+    if target >= stage.finish:
+        return False
+    space = stage.spaces[target]
+    others = [c for s, c in enumerate(state.cars) if s != seat and c.on_road]
+    if sum(1 for c in others if c.space == target) >= space.capacity:
+        return True
+    if space.role != "slide":
+        return False
+    for car in others:  # a car sideways in the slide blocks it behind (A24)
+        assert car.space is not None
+        there = stage.spaces[car.space] if car.space < stage.finish else None
+        if (
+            there
+            and there.corner == space.corner
+            and there.role == "slide"
+            and (there.slide_index >= space.slide_index)
+        ):
+            return True
+    return False
+
+
+def verge_taken(state: State, seat: int, space: int, side: str) -> bool:
+    """Tells whether another car already sits on that verge spot (A22)."""
+    return any(
+        c.status == "racing" and c.space == space and c.off == side
+        for s, c in enumerate(state.cars)
+        if s != seat
+    )
+
+
+def with_car(state: State, seat: int, **changes: Any) -> State:
+    """Returns ``state`` with the car of ``seat`` changed."""
+    cars = list(state.cars)
+    cars[seat] = dataclasses.replace(cars[seat], **changes)
+    return dataclasses.replace(state, cars=tuple(cars))
+
+
+def with_turn(state: State, **changes: Any) -> State:
+    """Returns ``state`` with the turn changed."""
+    assert state.turn is not None
+    return dataclasses.replace(state, turn=dataclasses.replace(state.turn, **changes))
+
+
+def turn_of(state: State) -> Turn:
+    """Returns the turn being played (the rules only ask during a race)."""
+    assert state.turn is not None
+    return state.turn
