@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from racerbile.cli.bench import measure, race_spec
+from racerbile.cli.bench import measure
+from racerbile.engine.outcome import SimSpec
+from racerbile.games import get_game
 
 
 def main() -> None:
@@ -22,8 +24,12 @@ def main() -> None:
     parser.add_argument("--laps", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    spec = race_spec("racerbile", args.laps, args.seed)
-    print(json.dumps(measure(spec, args.games, args.seconds, args.workers)))
+    fast = get_game("racerbile").fast
+    assert fast is not None, "Racerbile declares a fast path"
+    setup = fast.bench_setup(args.laps)
+    spec = SimSpec("racerbile", setup, fast.bench_players, args.seed, engine="fast")
+    engine = fast.engine(args.workers)
+    print(json.dumps(measure(engine, spec, args.games, args.seconds, args.workers)))
 
 
 if __name__ == "__main__":

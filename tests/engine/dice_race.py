@@ -7,7 +7,7 @@ roll of 1 costs a sip, so the ledger has something to add up.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -18,9 +18,7 @@ from racerbile.engine import (
     CHANCE,
     Action,
     Actor,
-    Bot,
     Drank,
-    DrinkType,
     Event,
     GameInfo,
     IllegalAction,
@@ -29,6 +27,7 @@ from racerbile.engine import (
     Standing,
     Step,
 )
+from racerbile.engine.capabilities import GameCapabilities
 
 
 @dataclass(frozen=True)
@@ -66,27 +65,22 @@ class RaceState:
     positions: tuple[int, ...]
     turn: int = 0
     rolling: bool = False
-    ledger: Ledger = Ledger(())  # noqa: RUF009 - immutable value
+    ledger: Ledger = Ledger(0)  # noqa: RUF009 - immutable value
 
     @property
     def over(self) -> bool:
         return max(self.positions) >= self.goal
 
 
-class DiceRace:
+class DiceRace(GameCapabilities):
     info = GameInfo("dice-race", "Dice race", 2, 4, rules_version=1, has_chance=True)
     Setup = RaceSetup
     action_types = (Roll, Pass, Die)
-    referee_action_types = ()
-    tracks = None
-    bots: Mapping[str, Bot] = {}
 
     def start(self, setup: BaseModel) -> RaceState:
         assert isinstance(setup, RaceSetup)
         n = len(setup.players)
-        return RaceState(
-            tuple(setup.players), setup.goal, (0,) * n, ledger=Ledger((DrinkType.standard,) * n)
-        )
+        return RaceState(tuple(setup.players), setup.goal, (0,) * n, ledger=Ledger(n))
 
     def to_act(self, state: RaceState) -> Actor:
         if state.over:
@@ -129,8 +123,11 @@ class DiceRace:
         return {
             "positions": list(state.positions),
             "turn": state.turn,
-            "drinks": state.ledger.table(),
+            "drinks": [{"seat": k, "sips": state.ledger.drunk(k)} for k in range(len(state.names))],
         }
+
+    def ledger(self, state: RaceState) -> Ledger:
+        return state.ledger
 
     def result(self, state: RaceState) -> Result | None:
         if not state.over:

@@ -1,4 +1,4 @@
-"""Digital dice sampling, and the drink ledger (RB-DRINK-1…4)."""
+"""Digital dice sampling, and the drink ledger counted per unit."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from racerbile.engine import DiceStream, Drank, DrinkType, Ledger, pick
+from racerbile.engine import DiceStream, Drank, Ledger, pick
+from racerbile.engine.ledger import drink_totals
 
 
 def test_pick_follows_the_exact_intervals() -> None:
@@ -33,54 +34,27 @@ def test_dice_stream_is_fair() -> None:
     assert all(1800 < counts[v] < 2200 for v in range(4))
 
 
-def test_rb_drink_1_drink_sizes() -> None:
-    assert DrinkType.standard.sips == 11
-    assert DrinkType.light.sips == 8
-    assert DrinkType.other.sips == 8
-
-
-def test_rb_drink_2_a_new_beer_is_opened_when_one_is_empty() -> None:
-    ledger = Ledger((DrinkType.standard, DrinkType.light))
-    ledger = ledger.add(Drank(0, 10, "RB-DICE-4"), Drank(0, 3, "RB-TURN-1"), Drank(1, 8, "RB-X-1"))
-    assert ledger.sips_drunk(0) == 13
-    assert ledger.beers_finished(0) == 1
-    assert ledger.sips_left(0) == 9
-    assert ledger.beers_finished(1) == 1
-    assert ledger.sips_left(1) == 8
-
-
-def test_rb_drink_3_chug_the_rest_and_a_whole_beer() -> None:
-    ledger = Ledger((DrinkType.standard,)).add(Drank(0, 4, "RB-TURN-5"))
-    assert ledger.chug_rest(0) == 7
-    assert ledger.chug_whole(0) == 11
-    after = ledger.add(Drank(0, ledger.chug_whole(0), "RB-OPT-5"))
-    assert (after.beers_finished(0), after.sips_left(0)) == (1, 7)  # spans two bottles
-
-
-def test_rb_drink_4_a_false_claim_is_a_general_fault_charged_to_the_claimer() -> None:
-    ledger = Ledger((DrinkType.light, DrinkType.standard))
-    entry = Drank(0, 1, "RB-DRINK-4", "general", reason="claimed a lower count")
-    ledger = ledger.add(entry)
-    assert ledger.entries == (entry,)
-    assert ledger.table()[0] == {
-        "seat": 0,
-        "drink": "light",
-        "sips": 1,
-        "beers": 0,
-        "sips_left": 7,
-        "caused": 0,
-    }
-
-
-def test_ledger_totals_are_derived_from_entries() -> None:
-    ledger = Ledger((DrinkType.standard,) * 3).add(
+def test_ledger_totals_are_derived_from_entries_per_unit() -> None:
+    ledger = Ledger(3).add(
         Drank(1, 2, "RB-TURN-6", "general", caused_by=0),
         Drank(2, 1, "RB-TURN-6", caused_by=0),
         Drank(0, 0, "RB-DICE-5"),
+        Drank(2, 1, "LU-X-1", unit="glass", caused_by=1),
     )
-    assert len(ledger.entries) == 2  # zero-sip entries are not recorded
-    assert ledger.sips_caused(0) == 3
-    assert [row["sips"] for row in ledger.table()] == [0, 2, 1]
+    assert len(ledger.entries) == 3  # entries of 0 are not recorded
+    assert ledger.caused(0) == 3 and ledger.caused(0, "glass") == 0
+    assert [ledger.drunk(p) for p in range(3)] == [0, 2, 1]
+    assert [ledger.drunk(p, "glass") for p in range(3)] == [0, 0, 1]
+    assert ledger.caused(1, "glass") == 1 and ledger.drunk(0, "chug") == 0
+
+
+def test_drink_totals_of_events_equal_the_ledger() -> None:
+    entries = [Drank(0, 3, "X-1", caused_by=1), Drank(1, 2, "X-2"), Drank(1, 1, "X-3", unit="chug")]
+    ledger = Ledger(2).add(*entries)
+    totals = drink_totals(entries, 2)
+    assert [t["drunk"] for t in totals] == [ledger.drunk(0), ledger.drunk(1)] == [3, 2]
+    assert [t["caused"] for t in totals] == [0, 3]
+    assert drink_totals(entries, 2, "chug")[1] == {"drunk": 1, "caused": 0}
 
 
 def _linear_pick(outcomes: list[tuple[str, Fraction]], u: float) -> str:
@@ -115,15 +89,20 @@ def test_pick_with_remembered_intervals_equals_the_exact_walk() -> None:
 
 def test_ledger_totals_carried_through_add_equal_a_recount() -> None:
     rng = np.random.default_rng(5)
-    drinks = (DrinkType.standard, DrinkType.light, DrinkType.other)
-    ledger = Ledger(drinks)
+    ledger = Ledger(3)
     for _ in range(200):
         entries = [
             Drank(int(rng.integers(3)), int(rng.integers(0, 4)), "RB-TURN-6",
-                  caused_by=None if rng.random() < 0.3 else int(rng.integers(3)))
+                  caused_by=None if rng.random() < 0.3 else int(rng.integers(3)),
+                  unit=("sip", "glass")[int(rng.integers(2))])
             for _ in range(int(rng.integers(1, 3)))
         ]  # fmt: skip
         ledger = ledger.add(*entries)
-        recount = Ledger(drinks, ledger.entries)
-        assert ledger == recount
-        assert ledger.table() == recount.table()
+        recount = Ledger(3, ledger.entries)
+        for unit in ("sip", "glass"):
+            assert [ledger.drunk(p, unit) for p in range(3)] == [
+                recount.drunk(p, unit) for p in range(3)
+            ]
+            assert [ledger.caused(p, unit) for p in range(3)] == [
+                recount.caused(p, unit) for p in range(3)
+            ]

@@ -11,17 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from racerbile.engine.playthrough import playthrough
-from racerbile.games import get_game
-from racerbile.games.playthroughs import PLAYTHROUGHS
+from racerbile.engine.playthrough import golden_playthroughs, playthrough
+from racerbile.games import available_games, get_game
 
 HERE = Path(__file__).parent
+PLAYTHROUGHS = golden_playthroughs(get_game(game_id) for game_id in available_games())
+
+
+def test_every_golden_file_is_declared_by_a_game() -> None:
+    assert {path.stem for path in HERE.glob("*.txt")} == set(PLAYTHROUGHS)
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
 def test_playthrough_matches_the_golden_file(name: str) -> None:
-    game_id, setup_data, seed = PLAYTHROUGHS[name]
-    game = get_game(game_id)
+    game, setup_data, seed = PLAYTHROUGHS[name]
     text = playthrough(game, game.Setup.model_validate(setup_data), seed)
     golden = (HERE / f"{name}.txt").read_text(encoding="utf-8")
     if text != golden:

@@ -31,7 +31,7 @@ from racerbile.store import Store
 
 @pytest.fixture(autouse=True)
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(REGISTRY, "toy", "toygame:GAME")
+    monkeypatch.setitem(REGISTRY, "toy", "toygame")
 
 
 @pytest.fixture

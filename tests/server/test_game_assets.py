@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
+import toygame
 from starlette.testclient import TestClient
 
 from racerbile.engine.capabilities import WebAssets
-from racerbile.games import WEB, available_games, web_assets
+from racerbile.games import available_games, web_assets
 
 
 @pytest.fixture
@@ -18,7 +20,8 @@ def toy_web(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir(parents=True)
     (folder / "main.js").write_text("export const id = 'toy';\n", encoding="utf-8")
     (tmp_path / "secret.txt").write_text("not for the web\n", encoding="utf-8")
-    monkeypatch.setitem(WEB, "toy", WebAssets(folder, board="main.js"))
+    web = WebAssets(folder, board="main.js")
+    monkeypatch.setattr(toygame, "MANIFEST", dataclasses.replace(toygame.MANIFEST, web=web))
     return folder
 
 

@@ -13,6 +13,7 @@ def test_list_games_has_schema_and_bots(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/meta/games").json()}
     toy = games["toy"]
     assert (toy["min_seats"], toy["max_seats"], toy["bots"], toy["tracks"]) == (2, 4, ["mover"], [])
+    assert toy["bot_descriptions"] == {"mover": "always moves"}
     assert "players" in toy["setup_schema"]["properties"]
 
 

@@ -32,7 +32,7 @@ from racerbile.games import get_game
 HERE = Path(__file__).resolve().parent
 # Runs the real command line with the toy game registered first.
 TOY_LAUNCHER = (
-    "from racerbile.games import REGISTRY; REGISTRY['toy'] = 'toygame:GAME'; "
+    "from racerbile.games import REGISTRY; REGISTRY['toy'] = 'toygame'; "
     "from racerbile.cli import main; main()"
 )
 

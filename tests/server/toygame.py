@@ -12,7 +12,7 @@ on ``cells``, any number); the host may void any recorded action, players none; 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from racerbile.engine import CHANCE, Action, Actor, Event, GameInfo, IllegalAction, Result, Standing
 from racerbile.engine import Step as StepResult
+from racerbile.engine.capabilities import BotRoster, GameCapabilities, GameManifest
 from racerbile.engine.contract import Clock
 from racerbile.engine.referee import RefereeAction
 
@@ -119,7 +120,7 @@ def _mover(state: State, rng: np.random.Generator) -> Action:
     return Roll() if state.phase == "turn" else Move()
 
 
-class ToyGame:
+class ToyGame(GameCapabilities):
     info = GameInfo(
         id="toy", name="Toy race", min_seats=2, max_seats=4, rules_version=1, has_chance=True
     )
@@ -235,12 +236,9 @@ class ToyGame:
         return list(state.names)
 
     @property
-    def tracks(self) -> None:
-        return None
-
-    @property
-    def bots(self) -> Mapping[str, Any]:
-        return {"mover": _mover}
+    def bots(self) -> BotRoster:
+        return BotRoster({"mover": _mover}, {"mover": "always moves"})
 
 
 GAME = ToyGame()
+MANIFEST = GameManifest(GAME.info, lambda: GAME)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-import types
 from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
+import toy_race
 
+from racerbile.engine.capabilities import FastPath
 from racerbile.sim import GameOutcome, SimSpec, choose_engine, fast_engine_for, play_chunk, run
 
 
@@ -24,13 +24,13 @@ class _Echo:
 
 @pytest.fixture
 def fast_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    module = types.ModuleType("racerbile.sim.fast")
-    module.engine_for = lambda game_id: _Echo() if game_id.startswith("toy") else None  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "racerbile.sim.fast", module)
+    """Declares the echo engine as the toy game's fast path."""
+    fast = FastPath(engine=lambda threads: _Echo(), bench_setup=dict, bench_players=())
+    monkeypatch.setattr(toy_race.ToyRace, "fast", fast)
 
 
 def test_a_game_without_a_fast_engine_plays_on_the_reference_engine(toy_spec: SimSpec) -> None:
-    assert fast_engine_for("toy_race:GAME") is None  # the fast path covers Racerbile only
+    assert fast_engine_for("toy_race:GAME") is None  # the toy declares no fast path
     spec, note = choose_engine(replace(toy_spec, engine="fast"))
     assert spec.engine == "reference"
     assert note is not None and "no fast engine is available" in note

@@ -5,21 +5,12 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from racerbile.cli import app
-from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.bots import BOTS
 from racerbile.sim import SimSpec, board_cells, run, summarise
 
 PLAYERS = ("greedy", "stalin", "optimal")
-
-
-@pytest.fixture(autouse=True)
-def racerbile_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    if not GAME.bots:  # until the game lists its bots itself
-        monkeypatch.setattr(type(GAME), "bots", property(lambda self: BOTS))
 
 
 def _spec(rule_set: str = "racerbile") -> SimSpec:
@@ -31,12 +22,12 @@ def _spec(rule_set: str = "racerbile") -> SimSpec:
 def test_racerbile_outcomes_add_up() -> None:
     outcomes = run(_spec(), 6)
     for game in outcomes:
-        given = sum(s.overtakes_given for s in game.seats)
-        assert given == sum(s.overtakes_taken for s in game.seats)
+        given = sum(s.stats["overtakes_given"] for s in game.seats)
+        assert given == sum(s.stats["overtakes_taken"] for s in game.seats)
         assert given == len(game.locations["overtake"])
-        assert sum(s.off_track for s in game.seats) == len(game.locations["off_track"])
+        assert sum(s.stats["off_track"] for s in game.seats) == len(game.locations["off_track"])
         for seat in game.seats:
-            assert seat.beers == seat.sips // 11  # RB-DRINK-1: standard beers
+            assert seat.stats["beers"] == seat.stats["sips"] // 11  # RB-DRINK-1: standard beers
             assert seat.turns >= 1
         assert game.length == max(s.turns for s in game.seats)
         assert sorted(s.place for s in game.seats)[0] == 1

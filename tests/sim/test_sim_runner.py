@@ -23,7 +23,7 @@ def test_same_seed_and_index_give_the_same_game(toy_spec: SimSpec) -> None:
     other = [play_game(toy_race.GAME, setup, ("random", "random"), 5, i) for i in range(8)]
     assert first == again
     assert first.seed == game_seed(5, 3)
-    assert len({(o.seed, o.actions, tuple(s.sips for s in o.seats)) for o in other}) > 1
+    assert len({(o.seed, o.actions, tuple(s.stats["sips"] for s in o.seats)) for o in other}) > 1
 
 
 def test_a_game_does_not_depend_on_its_chunk(toy_spec: SimSpec) -> None:
@@ -32,12 +32,14 @@ def test_a_game_does_not_depend_on_its_chunk(toy_spec: SimSpec) -> None:
     assert play_chunk(toy_spec, [4]) == [whole[4]]
 
 
-def test_generic_stats_follow_the_events(toy_spec: SimSpec) -> None:
+def test_core_and_declared_stats_follow_the_events(toy_spec: SimSpec) -> None:
     for outcome in play_chunk(toy_spec, range(30)):
         places = sorted(s.place for s in outcome.seats)
         assert places[0] == 1
         # TOY-2 sips are caused by the mover; TOY-1 sips by nobody.
-        assert sum(s.caused for s in outcome.seats) <= sum(s.sips for s in outcome.seats)
+        caused = sum(s.stats["caused"] for s in outcome.seats)
+        assert caused <= sum(s.stats["sips"] for s in outcome.seats)
+        assert all(set(s.stats) == {"sips", "caused"} for s in outcome.seats)
         assert outcome.length == max(s.turns for s in outcome.seats)
         assert outcome.actions == sum(s.turns for s in outcome.seats)  # one decision per turn
 

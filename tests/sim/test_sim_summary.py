@@ -29,8 +29,9 @@ def test_wins_add_up_to_the_games(toy_spec: SimSpec) -> None:
     for group in summary.players:
         assert group.win_low <= group.win_rate <= group.win_high
         assert 1 <= group.place.mean <= 3
-    total_sips = sum(s.sips for o in outcomes for s in o.seats)
-    assert math.isclose(sum(p.sips.mean * p.seat_games for p in summary.players), total_sips)
+    total_sips = sum(s.stats["sips"] for o in outcomes for s in o.seats)
+    sips = sum(p.stats["sips"].mean * p.seat_games for p in summary.players)
+    assert math.isclose(sips, total_sips)
 
 
 def test_a_shared_first_place_splits_the_win() -> None:

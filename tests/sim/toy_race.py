@@ -9,7 +9,7 @@ ranked by position.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -18,7 +18,16 @@ import numpy as np
 from pydantic import BaseModel
 
 from racerbile.engine import Action, Drank, Event, GameInfo, IllegalAction, Result, Standing, Step
-from racerbile.engine.contract import CHANCE, Actor, Bot, TrackCatalog
+from racerbile.engine.capabilities import (
+    BotRoster,
+    GameCapabilities,
+    GameStats,
+    SimStats,
+    TableColumn,
+    ViolinFigure,
+)
+from racerbile.engine.contract import CHANCE, Actor
+from racerbile.engine.ledger import drink_totals
 
 
 class Setup(BaseModel):
@@ -70,11 +79,28 @@ def _random(state: State, rng: np.random.Generator) -> Action:
     return Gear(int(rng.integers(1, 3)))
 
 
-class ToyRace:
+def _stats(setup: BaseModel, state: Any, events: Sequence[Event], result: Result) -> GameStats:
+    drinks = drink_totals(events, len(result.standings))
+    return GameStats([{"sips": d["drunk"], "caused": d["caused"]} for d in drinks])
+
+
+# TOY-1/TOY-2 sips, as a drinking game declares them.
+STATS = SimStats(
+    columns=("sips", "caused"),
+    outcome=_stats,
+    table=(
+        TableColumn("sips", ("sips",), digits=None, spread=True, per_seat=True),
+        TableColumn("caused", ("caused",), per_seat=True),
+    ),
+    violins=ViolinFigure("sips.png", "Sips per player", "sips", (("sips", "sips per game"),)),
+)
+
+
+class ToyRace(GameCapabilities):
     info = GameInfo("toyrace", "Toy race", 1, 4, 1, has_chance=True)
     Setup = Setup
     action_types = (Gear, Roll)
-    referee_action_types = ()
+    stats = STATS
 
     def start(self, setup: BaseModel) -> State:
         assert isinstance(setup, Setup)
@@ -134,12 +160,11 @@ class ToyRace:
         return [f"car {k}" for k in range(len(state.positions))]
 
     @property
-    def tracks(self) -> TrackCatalog | None:
-        return None
-
-    @property
-    def bots(self) -> Mapping[str, Bot]:
-        return {"slow": _slow, "fast": _fast, "random": _random}
+    def bots(self) -> BotRoster:
+        return BotRoster(
+            {"slow": _slow, "fast": _fast, "random": _random},
+            {"slow": "one die", "fast": "two dice", "random": "a random gear"},
+        )
 
 
 GAME = ToyRace()

@@ -1,12 +1,18 @@
-"""The ``racerbile`` command. Each area lives in its own module as a Typer sub-app."""
+"""The ``racerbile`` command: the platform's commands, and each game's own commands
+mounted from its manifest (``MANIFEST.cli``).
+
+Every command module imports only what its signature needs; the rules engines,
+NumPy, Numba, FastAPI, SQLAlchemy, Matplotlib and Dask load inside the commands that
+use them, so ``racerbile --help`` starts fast.
+"""
 
 from __future__ import annotations
 
-import importlib
-
 import typer
 
+from . import bench, dev, odds, replay, serve, simulate, track
 from ._common import console
+from .mount import TyperMount
 
 app = typer.Typer(
     name="racerbile",
@@ -16,47 +22,31 @@ app = typer.Typer(
     add_completion=False,
 )
 
-# Sub-apps: (module, attribute, name). Loaded here so `racerbile --help` lists them all.
-_SUBAPPS = [
-    ("track", "Tracks: list, info, validate, render."),
-    ("solve", "Exact solvers (Vectrace)."),
-    ("dev", "Developer tools: golden playthroughs."),
-]
-_COMMAND_MODULES = ["replay", "odds", "serve", "simulate", "analyse", "bench"]
-
-
-def _register() -> None:
-    for name, help_text in _SUBAPPS:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{name}":
-                raise
-            continue
-        app.add_typer(module.app, name=name, help=help_text)
-    for name in _COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{name}":
-                raise
-            continue
-        module.register(app)
-
 
 @app.command("games")
 def list_games() -> None:
     """Lists the games this program plays."""
-    from ..games import available_games, get_game
+    from ..games import available_games, manifest
 
     for game_id in available_games():
-        try:
-            info = get_game(game_id).info
-        except ImportError:
-            continue
+        info = manifest(game_id).info
         console.print(
             f"[bold]{info.id}[/]  {info.name} ({info.min_seats}-{info.max_seats} players)"
         )
+
+
+def _register() -> None:
+    from ..games import available_games, manifest
+
+    app.add_typer(track.app, name="track", help="Tracks: list, info, validate, render.")
+    app.add_typer(dev.app, name="dev", help="Developer tools: golden playthroughs.")
+    for module in (replay, odds, serve, simulate, bench):
+        module.register(app)
+    mount = TyperMount(app)
+    for game_id in available_games():
+        mounted = manifest(game_id).cli
+        if mounted is not None:
+            mounted(mount)
 
 
 _register()

@@ -20,7 +20,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from ..engine.bounds import CONTROL_CHARACTERS
 from ..engine.contract import TrackCatalog
 from ..engine.errors import TrackError
 
@@ -34,6 +33,8 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 def plain(text: object) -> str:
     """Returns ``text`` with every control character shown as ``\\xNN``: it cannot
     move the cursor, recolour or retitle the terminal."""
+    from ..engine.bounds import CONTROL_CHARACTERS  # here: bounds loads pydantic (slow start)
+
     return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
 
 

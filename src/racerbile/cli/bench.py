@@ -1,11 +1,12 @@
-"""``racerbile bench racerbile``: player-turns per second, reference engine against the fast path.
+"""``racerbile bench GAME``: player-turns per second, reference engine against the fast path.
 
-Both engines play the same seeded four-car races (bots optimal, greedy, stalin and
-random on the bundled Le Mans track). A player-turn is one car's whole turn, counted
-from the outcomes (``SeatOutcome.turns``) the same way for both. The reference plays
-on one core; the fast path plays with ``--workers`` threads. Set-up costs (compiling,
-solving the optimal bot's policy, the move-help table) are paid before the clocks
-start. The games both engines played are checked to be identical.
+Both engines play the same seeded races, the ones the game's fast path declares
+(``FastPath.bench_setup`` and ``bench_players``; for Racerbile four bots on Le Mans).
+A player-turn is one seat's whole turn, counted from the outcomes
+(``SeatOutcome.turns``) the same way for both. The reference plays on one core; the
+fast path plays with ``--workers`` threads. Set-up costs (compiling, solving a
+bot's policy, tables) are paid before the clocks start. The games both engines
+played are checked to be identical.
 """
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..sim import GameOutcome, SimSpec, fast_engine_for, play_chunk
 from ._common import console, fail
 
-BOTS = ("optimal", "greedy", "stalin", "random")
-TRACK = "lemans"
+if TYPE_CHECKING:
+    from ..engine.capabilities import FastEngine
+    from ..engine.outcome import GameOutcome, SimSpec
+
 FAST_FACTOR = 100
 
 
@@ -31,7 +33,7 @@ def register(app: typer.Typer) -> None:
 
 
 def bench(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="the game: racerbile")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="the game, e.g. racerbile")],
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, help="reference races (the fast path plays 100x)")
     ] = 20,
@@ -44,34 +46,35 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON only")] = False,
 ) -> None:
     """Measures player-turns per second of the reference and the fast engine."""
-    engine = fast_engine_for(game_id)
-    if engine is None:
+    from ..engine.outcome import SimSpec
+    from ..games import UnknownGame, get_game
+
+    try:
+        fast = get_game(game_id).fast
+    except UnknownGame as exc:
+        fail(str(exc))
+    if fast is None:
         fail(f"{game_id} has no fast engine to compare with")
-    spec = race_spec(game_id, laps, seed)
+    spec = SimSpec(game_id, fast.bench_setup(laps), fast.bench_players, seed, engine="fast")
+    engine = fast.engine(workers)
     problem = engine.unsupported(spec)
     if problem:
         fail(f"the fast engine cannot play the benchmark races: {problem}")
-    result = measure(spec, games, seconds, workers)
+    result = measure(engine, spec, games, seconds, workers)
     if as_json:
         print(json.dumps(result))
         return
     console.print_json(json.dumps(result))
 
 
-def race_spec(game_id: str, laps: int, seed: int) -> SimSpec:
-    """Returns the benchmark races: four bots on Le Mans."""
-    players = [{"name": f"{bot} {seat + 1}"} for seat, bot in enumerate(BOTS)]
-    setup = {"players": players, "track": TRACK, "rule_set": "racerbile", "laps": laps}
-    return SimSpec(game_id, setup, BOTS, seed, engine="fast")
-
-
-def measure(spec: SimSpec, games: int, seconds: float, workers: int) -> dict[str, Any]:
+def measure(
+    fast_engine: FastEngine, spec: SimSpec, games: int, seconds: float, workers: int
+) -> dict[str, Any]:
     """Plays up to ``games`` reference races and ``FAST_FACTOR`` times as many fast ones
     (the same seeds first), within ``seconds`` per engine; returns the rates."""
-    from ..sim.fast.engine import RacerbileFastEngine
+    from ..sim import play_chunk
 
-    fast_engine = RacerbileFastEngine(threads=workers)
-    # Warm-up outside the clocks: compiled code, the policy, the move-help table.
+    # Warm-up outside the clocks: compiled code, the policy, the tables.
     warm = [FAST_FACTOR * games + 1]
     fast_engine.play_chunk(spec, warm)
     play_chunk(spec, warm)
@@ -91,8 +94,8 @@ def measure(spec: SimSpec, games: int, seconds: float, workers: int) -> dict[str
         "fast_games": len(fast),
         "identical": reference[:common] == fast[:common],
         "workers": workers,
-        "laps": spec.setup["laps"],
-        "track": spec.setup["track"],
+        "laps": spec.setup.get("laps"),
+        "track": spec.setup.get("track"),
     }
 
 
@@ -111,5 +114,5 @@ def _timed(
 
 
 def _turns(outcomes: Sequence[GameOutcome]) -> int:
-    """Player-turns: every car's turns, summed over the races."""
+    """Player-turns: every seat's turns, summed over the races."""
     return sum(seat.turns for game in outcomes for seat in game.seats)

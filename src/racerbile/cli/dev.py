@@ -1,4 +1,4 @@
-"""Developer commands: golden playthroughs."""
+"""Developer commands: golden playthroughs (each game declares its own)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,6 @@ from pathlib import Path
 
 import typer
 
-from ..engine.playthrough import playthrough
-from ..games import get_game
-from ..games.playthroughs import PLAYTHROUGHS
 from ._common import console, fail
 
 app = typer.Typer(no_args_is_help=True)
@@ -20,9 +17,12 @@ def playthroughs(
     folder: Path = typer.Option(Path("tests/playthroughs"), help="Where the golden files are."),
 ) -> None:
     """Checks (or with --regenerate rewrites) the golden playthrough files."""
+    from ..engine.playthrough import golden_playthroughs, playthrough
+    from ..games import available_games, get_game
+
     changed = []
-    for name, (game_id, setup_data, seed) in sorted(PLAYTHROUGHS.items()):
-        game = get_game(game_id)
+    games = [get_game(game_id) for game_id in available_games()]
+    for name, (game, setup_data, seed) in sorted(golden_playthroughs(games).items()):
         text = playthrough(game, game.Setup.model_validate(setup_data), seed)
         path = folder / f"{name}.txt"
         if path.exists() and path.read_text(encoding="utf-8") == text:

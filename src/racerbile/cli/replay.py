@@ -2,9 +2,10 @@
 
 Generic over the registry: the record names its game. The final standings and the
 drinking table come from the game's ``view(state, None)`` (keys ``standings`` and
-``drinks``) or, where a game has none, from ``result(state)``. A bad record is one
-error line naming the action that failed and why (exit status 2). Names come from the
-record, so they are printed with their control characters shown and markup escaped.
+``drinks``, the drinks' columns as the game declares them in ``drinks``) or, where a
+game has none, from ``result(state)``. A bad record is one error line naming the action
+that failed and why (exit status 2). Names come from the record, so they are printed
+with their control characters shown and markup escaped.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from rich.table import Table
 
 from ..engine.errors import RecordError
 from ._common import LocalFileError, console, fail, read_local_file, safe
-
-DRINK_COLUMNS = (("name", "player"), ("sips", "sips"), ("beers", "beers"), ("caused", "caused"))
 
 
 def replay_command(
@@ -46,7 +45,7 @@ def replay_command(
     if as_json:
         console.print_json(json.dumps(summary, default=str))
         return
-    _print_tables(summary)
+    _print_tables(summary, [(c.key, c.label) for c in game.drinks])
 
 
 def _summary(game: Any, state: Any, view: dict[str, Any], actions: int) -> dict[str, Any]:
@@ -65,7 +64,7 @@ def _summary(game: Any, state: Any, view: dict[str, Any], actions: int) -> dict[
     }
 
 
-def _print_tables(summary: dict[str, Any]) -> None:
+def _print_tables(summary: dict[str, Any], columns: list[tuple[str, str]]) -> None:
     status = "finished" if summary["over"] else "not finished"
     console.print(f"[bold]{safe(summary['game'])}[/]: {summary['actions']} actions, {status}")
     standings = Table(title="Standings")
@@ -78,10 +77,12 @@ def _print_tables(summary: dict[str, Any]) -> None:
     console.print(standings)
     if summary["drinks"]:
         drinks = Table(title="Drinks")
-        for _, title in DRINK_COLUMNS:
-            drinks.add_column(title, justify="left" if title == "player" else "right")
+        drinks.add_column("player", justify="left")
+        for _, title in columns:
+            drinks.add_column(title, justify="right")
         for row in summary["drinks"]:
-            drinks.add_row(*(safe(row.get(key, "")) for key, _ in DRINK_COLUMNS))
+            name = safe(row.get("name", ""))
+            drinks.add_row(name, *(safe(row.get(key, "")) for key, _ in columns))
         console.print(drinks)
 
 

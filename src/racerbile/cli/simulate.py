@@ -6,28 +6,17 @@ import json
 import time
 import typing
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import BaseModel, ValidationError
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..engine import Game
-from ..games import UnknownGame
-from ..sim import (
-    ENGINES,
-    GameOutcome,
-    RunSummary,
-    SimSpec,
-    board_cells,
-    check_players,
-    choose_engine,
-    resolve_game,
-    run,
-    summarise,
-)
-from ..sim.report import document, tables, write_csv
 from ._common import console, err_console, fail, track_fields
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..engine.capabilities import SimStats
+    from ..engine.outcome import GameOutcome, SimSpec
+    from ..sim import RunSummary
 
 
 def register(app: typer.Typer) -> None:
@@ -57,7 +46,9 @@ def simulate(
         Path | None, typer.Option(help="write games.csv, summary.json and plots")
     ] = None,
 ) -> None:
-    """Simulates GAME between bots and reports win rates, sips, off-track exits, overtakes."""
+    """Simulates GAME between bots: win rates, places and the game's own numbers."""
+    from ..sim import ENGINES, SimSpec, check_players, choose_engine
+
     if engine not in ENGINES:
         fail(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     game = _game(game_id)
@@ -73,10 +64,13 @@ def simulate(
     started = time.perf_counter()
     outcomes = _run(spec, games, workers, dask, show_progress=not as_json)
     elapsed = time.perf_counter() - started
-    _report(spec, outcomes, elapsed, as_json, out)
+    _report(spec, game.stats, outcomes, elapsed, as_json, out)
 
 
 def _game(game_id: str) -> Game:
+    from ..games import UnknownGame
+    from ..sim import resolve_game
+
     try:
         return resolve_game(game_id)
     except UnknownGame as exc:
@@ -87,6 +81,8 @@ def build_setup(
     game: Game, bots: tuple[str, ...], track: str | None, rule_set: str | None, sets: list[str]
 ) -> dict[str, Any]:
     """Returns the validated setup JSON for the game; fails with the field at fault."""
+    from pydantic import BaseModel, ValidationError
+
     fields = game.Setup.model_fields
     data: dict[str, Any] = {}
     if "players" in fields:
@@ -95,7 +91,7 @@ def build_setup(
         takes_models = isinstance(item, type) and issubclass(item, BaseModel)
         data["players"] = [{"name": n} for n in names] if takes_models else names
     if track is not None:
-        catalog = getattr(game, "tracks", None)
+        catalog = game.tracks
         data.update(track_fields(catalog, track) if catalog is not None else {"track": track})
     if rule_set is not None:
         if "rule_set" not in fields:
@@ -136,6 +132,16 @@ def _set_path(data: dict[str, Any], text: str) -> None:
 def _run(
     spec: SimSpec, games: int, workers: int, dask: str | None, show_progress: bool
 ) -> list[GameOutcome]:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from ..sim import run
+
     if not show_progress:
         return run(spec, games, workers=workers, dask=dask)
     columns = (
@@ -150,9 +156,17 @@ def _run(
 
 
 def _report(
-    spec: SimSpec, outcomes: list[GameOutcome], elapsed: float, as_json: bool, out: Path | None
+    spec: SimSpec,
+    declared: SimStats | None,
+    outcomes: list[GameOutcome],
+    elapsed: float,
+    as_json: bool,
+    out: Path | None,
 ) -> None:
-    summary = summarise(outcomes)
+    from ..sim import summarise
+    from ..sim.report import document, tables
+
+    summary = summarise(outcomes, declared)
     doc = document(summary, spec)
     turns = sum(s.turns for g in outcomes for s in g.seats)
     doc["timing"] = {
@@ -161,11 +175,12 @@ def _report(
         "player_turns_per_s": round(turns / elapsed, 1) if elapsed else None,
     }
     if out is not None:
-        doc["files"] = [str(p) for p in _write_out(spec, outcomes, summary, doc, out)]
+        files = _write_out(spec, declared, outcomes, summary, doc, out)
+        doc["files"] = [str(p) for p in files]
     if as_json:
         print(json.dumps(doc, indent=2))
         return
-    console.print(tables(summary, spec))
+    console.print(tables(summary, spec, declared))
     timing = doc["timing"]
     console.print(
         f"{len(outcomes)} games in {elapsed:.2f} s: {timing['games_per_s']} games/s, "
@@ -177,19 +192,22 @@ def _report(
 
 def _write_out(
     spec: SimSpec,
+    declared: SimStats | None,
     outcomes: list[GameOutcome],
     summary: RunSummary,
     doc: dict[str, Any],
     out: Path,
 ) -> list[Path]:
+    from ..sim import board_cells
     from ..sim.plots import write_plots  # Matplotlib loads only when pictures are wanted
+    from ..sim.report import write_csv
 
     out.mkdir(parents=True, exist_ok=True)
     csv_path = out / "games.csv"
-    write_csv(outcomes, csv_path)
+    write_csv(outcomes, csv_path, declared.columns if declared else ())
     json_path = out / "summary.json"
     json_path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
     where = "a custom track" if spec.setup.get("track_text") else spec.setup.get("track", "")
     title = f"{spec.game} on {where}: {len(outcomes)} games"
-    plots = write_plots(outcomes, summary, out, board_cells(spec), title)
+    plots = write_plots(outcomes, summary, out, declared, board_cells(spec), title)
     return [csv_path, json_path, *plots]

@@ -1,14 +1,14 @@
 """``racerbile track``: list, inspect, validate and draw the tracks of a game.
 
 TRACK is a bundled id or a local file (read here; the game gets its text). ``--game``
-picks the game (default ``racerbile``); its catalog comes from the game registry.
-Every error is one line on stderr and exit status 2, never a traceback; the text a
-track file holds is printed with its control characters shown, never raw.
+picks the game (default ``racerbile``); its catalogue comes from the game's manifest,
+without loading the game's rules. Every error is one line on stderr and exit status 2,
+never a traceback; the text a track file holds is printed with its control characters
+shown, never raw.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -36,32 +36,16 @@ TrackArg = Annotated[str, typer.Argument(help="A bundled track id or a track fil
 
 
 def catalog_for(game: str) -> TrackCatalog:
-    """Returns the track catalog of ``game``; exits with one error line if it has none.
-
-    Uses the registered game's ``tracks``; while a game object cannot be imported yet
-    or cannot give its catalog, falls back to the ``TRACKS`` of the game's ``catalog``
-    module.
-    """
-    from ..games import REGISTRY, UnknownGame, get_game
+    """Returns the track catalogue of ``game``; exits with one error line if it has none."""
+    from ..games import UnknownGame, manifest
 
     try:
-        tracks = get_game(game).tracks
+        tracks = manifest(game).tracks
     except UnknownGame as exc:
         fail(str(exc))
-    except (ImportError, AttributeError, TypeError):
-        tracks = _catalog_module(game) if game in REGISTRY else None
     if tracks is None:
         fail(f"game {game!r} has no tracks")
-    return tracks
-
-
-def _catalog_module(game: str) -> TrackCatalog | None:
-    try:
-        module = importlib.import_module(f"racerbile.games.{game}.catalog")
-    except ImportError:
-        return None
-    tracks: TrackCatalog | None = getattr(module, "TRACKS", None)
-    return tracks
+    return tracks()
 
 
 def _load(catalog: TrackCatalog, ref: str) -> Any:
@@ -143,7 +127,8 @@ def render_track(
     track: TrackArg,
     output: Annotated[Path, typer.Option("--output", "-o", help="An .svg or .png file.")],
     show: Annotated[
-        list[str] | None, typer.Option("--show", help="Overlay: distance or coords (repeatable).")
+        list[str] | None,
+        typer.Option("--show", help="An overlay the game draws: distance, coords (repeatable)."),
     ] = None,
     game: GameOption = "racerbile",
 ) -> None:

@@ -12,9 +12,10 @@ import math
 from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 T = TypeVar("T")
 
@@ -53,8 +54,10 @@ class DiceStream:
     """A seeded stream of chance decisions; ``drawn`` counts the doubles used so far."""
 
     def __init__(self, seed: int, drawn: int = 0):
+        import numpy as np  # here, so importing the engine stays light (a fast CLI start)
+
         self.seed = seed
-        self.rng = np.random.default_rng(seed)
+        self.rng: np.random.Generator = np.random.default_rng(seed)
         self.drawn = 0
         self.skip(drawn)
 

@@ -27,9 +27,8 @@ A game is a deterministic state machine over immutable states:
   time, whoever is to act: they are never in ``legal_actions``, do not change who is
   to act, and the host applies them with the trusted actor. Empty for most games.
   A referee action with a ``judge`` field names the judge who called it.
-* ``judges(state)`` (optional; :func:`judge_names` reads it, ``[]`` without it) names
-  the judges of a game that has some; the host hands each a token that may send
-  referee actions only.
+* ``judges(state)`` names the judges of a game that has some (``[]`` for most); the
+  host hands each a token that may send referee actions only.
 * ``referee_options(state)``, ``roller(state)`` and ``may_void(state, actions, sender)``
   (all optional) say what the referee may send now and by whom, who throws the real
   dice, and who may void recorded actions: see :mod:`racerbile.engine.referee`.
@@ -38,6 +37,11 @@ A game is a deterministic state machine over immutable states:
   of states and actions; ``parse_action(format_action(a)) == a``.
 * ``describe(event, lang, names)`` returns one sentence for an event in Danish
   (``"da"``) or English (``"en"``), naming players by ``names`` (seat order).
+
+The optional capabilities (tracks, bots, the drink ledger, odds, analysis, simulator
+statistics, a fast simulation path) are declared as attributes, documented in
+:mod:`racerbile.engine.capabilities`; a game inherits their defaults (none) from
+:class:`~racerbile.engine.capabilities.GameCapabilities`.
 
 Platform code never calls ``apply`` directly; it calls :func:`racerbile.engine.step`,
 which does the checks all games share. Everything non-deterministic (dice, clock,
@@ -62,10 +66,12 @@ from typing import (
     runtime_checkable,
 )
 
-from pydantic import BaseModel
-
 if TYPE_CHECKING:
     import numpy as np
+    from pydantic import BaseModel
+
+    from .capabilities import BotRoster, DrinkColumn, FastPath, OddsTable, SimStats
+    from .ledger import Ledger
 
 
 @dataclass(frozen=True)
@@ -171,10 +177,9 @@ def clocks(request: ClockRequest) -> list[Clock]:
     return [Clock(seconds, action)]
 
 
-def judge_names(game: Any, state: Any) -> list[str]:
-    """Returns the judges a game names (its optional ``judges(state)``), else []."""
-    judges = getattr(game, "judges", None)
-    return list(judges(state)) if callable(judges) else []
+def judge_names(game: Game, state: Any) -> list[str]:
+    """Returns the judges the game names for ``state`` (``[]`` for most games)."""
+    return list(game.judges(state))
 
 
 @dataclass(frozen=True)
@@ -230,11 +235,23 @@ class Game(Protocol):
 
     def parse_action(self, text: str) -> Action: ...
 
+    # The optional capabilities (see racerbile.engine.capabilities for each).
+    drinks: tuple[DrinkColumn, ...]
+    odds: Callable[[], OddsTable] | None
+    analysis: Callable[[str, str | None], dict[str, Any]] | None
+    stats: SimStats | None
+    fast: FastPath | None
+    playthroughs: Mapping[str, tuple[dict[str, Any], int]]
+
     @property
     def tracks(self) -> TrackCatalog | None: ...
 
     @property
-    def bots(self) -> Mapping[str, Bot]: ...
+    def bots(self) -> BotRoster: ...
+
+    def judges(self, state: Any) -> list[str]: ...
+
+    def ledger(self, state: Any) -> Ledger | None: ...
 
 
 Describer = Callable[[Event, str], str]

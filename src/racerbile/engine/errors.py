@@ -63,3 +63,12 @@ class TrackError(ValueError):
     def __init__(self, message: str, problems: list[str] | None = None):
         self.problems = problems or [message]
         super().__init__(message if len(self.problems) == 1 else "\n".join(self.problems))
+
+
+class UsageError(ValueError):
+    """A command was given bad input; the command line prints the message as one error
+    line and exits with ``code`` (a game's own commands raise it instead of printing)."""
+
+    def __init__(self, message: str, code: int = 2):
+        self.code = code
+        super().__init__(message)

@@ -1,39 +1,32 @@
-"""The drink ledger shared by the drinking games (RB-DRINK-1…4).
+"""The drink ledger shared by the drinking games, counted in each game's own units.
 
-Every sip is a :class:`Drank` event: who drinks, how many, the rule id, the kind of
-fault and who caused it. The ledger is a tuple of those entries; every total (sips
-drunk, beers finished, sips left in the current beer, sips caused) is derived from
-them, never stored twice.
+Every drink is a :class:`Drank` event: who drinks, how much and in which unit (the
+unit is the game's: Racerbile counts sips, a game may count glasses, chugs or penalty
+beers), the rule id, the kind of fault and who caused it. The ledger is a tuple of
+those entries; every total (drunk, caused) is derived from them per unit, never
+stored twice. What a game builds on the totals (Racerbile's beers of 11 or 8 sips)
+lives in the game, which also declares the columns of its drinking table
+(:class:`~racerbile.engine.capabilities.DrinkColumn`).
 """
 
 from __future__ import annotations
 
-import enum
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, Self
 
 from .contract import Event
 
 FaultKind = Literal["technical", "general", "rule"]
-
-
-class DrinkType(enum.StrEnum):
-    """RB-DRINK-1: a standard beer holds 11 sips; a light beer or any other drink 8."""
-
-    standard = "standard"
-    light = "light"
-    other = "other"
-
-    @property
-    def sips(self) -> int:
-        """Returns how many sips one full drink of this type holds."""
-        return 11 if self is DrinkType.standard else 8
+SIP = "sip"
 
 
 @dataclass(frozen=True)
 class Drank(Event):
-    """A player drinks ``sips`` sips under ``rule_id``; ``caused_by`` is the seat that caused it."""
+    """A player drinks ``sips`` (the amount, counted in ``unit``) under ``rule_id``;
+    ``caused_by`` is the seat that caused it."""
 
     kind: ClassVar[str] = "drank"
     player: int
@@ -42,80 +35,60 @@ class Drank(Event):
     fault: FaultKind = "rule"
     caused_by: int | None = None
     reason: str = ""
+    unit: str = SIP
 
     def __str__(self) -> str:
-        return f"seat {self.player} drinks {self.sips} ({self.rule_id})"
+        return f"seat {self.player} drinks {self.sips} {self.unit} ({self.rule_id})"
+
+
+_Totals = dict[str, tuple[list[int], list[int]]]  # unit -> (drunk, caused) per player
 
 
 @dataclass(frozen=True)
 class Ledger:
-    """Per-player drink types and every Drank entry so far (append-only)."""
+    """Every Drank entry of ``players`` players so far (append-only)."""
 
-    drinks: tuple[DrinkType, ...]
+    players: int
     entries: tuple[Drank, ...] = ()
 
-    def add(self, *entries: Drank) -> Ledger:
-        """Returns the ledger with ``entries`` appended (entries of 0 sips are dropped)."""
+    def add(self, *entries: Drank) -> Self:
+        """Returns the ledger with ``entries`` appended (entries of 0 are dropped)."""
         kept = tuple(e for e in entries if e.sips > 0)
         if not kept:
             return self
-        new = Ledger(self.drinks, self.entries + kept)
+        new = dataclasses.replace(self, entries=self.entries + kept)
         # Totals carried forward: recounting every entry at each read is quadratic in a race.
-        drunk, caused = self._totals
-        new.__dict__["_totals"] = _count(kept, drunk.copy(), caused.copy())
+        carried = {unit: (d.copy(), c.copy()) for unit, (d, c) in self._totals.items()}
+        new.__dict__["_totals"] = _count(kept, carried, self.players)
         return new
 
     @cached_property
-    def _totals(self) -> tuple[list[int], list[int]]:
-        n = len(self.drinks)
-        return _count(self.entries, [0] * n, [0] * n)
+    def _totals(self) -> _Totals:
+        return _count(self.entries, {}, self.players)
 
-    def sips_drunk(self, player: int) -> int:
-        """Returns all sips the player has drunk."""
-        return self._totals[0][player]
+    def drunk(self, player: int, unit: str = SIP) -> int:
+        """Returns how much the player has drunk, in ``unit``."""
+        totals = self._totals.get(unit)
+        return totals[0][player] if totals else 0
 
-    def sips_caused(self, player: int) -> int:
-        """Returns the sips the player made others drink."""
-        return self._totals[1][player]
-
-    def beers_finished(self, player: int) -> int:
-        """Returns how many drinks the player has emptied (RB-DRINK-2)."""
-        return self.sips_drunk(player) // self.drinks[player].sips
-
-    def sips_left(self, player: int) -> int:
-        """Returns the sips left in the current drink (an empty one is replaced by a full one)."""
-        size = self.drinks[player].sips
-        return size - self.sips_drunk(player) % size
-
-    def chug_rest(self, player: int) -> int:
-        """RB-DRINK-3: returns the sips a chug of the rest of the current drink takes."""
-        return self.sips_left(player)
-
-    def chug_whole(self, player: int) -> int:
-        """RB-DRINK-3: returns the sips of a whole drink (may span two bottles)."""
-        return self.drinks[player].sips
-
-    def table(self) -> list[dict[str, int | str]]:
-        """Returns one row per player: drink, sips, beers, sips left, sips caused."""
-        return [
-            {
-                "seat": p,
-                "drink": str(self.drinks[p]),
-                "sips": self.sips_drunk(p),
-                "beers": self.beers_finished(p),
-                "sips_left": self.sips_left(p),
-                "caused": self.sips_caused(p),
-            }
-            for p in range(len(self.drinks))
-        ]
+    def caused(self, player: int, unit: str = SIP) -> int:
+        """Returns how much the player made others drink, in ``unit``."""
+        totals = self._totals.get(unit)
+        return totals[1][player] if totals else 0
 
 
-def _count(
-    entries: tuple[Drank, ...], drunk: list[int], caused: list[int]
-) -> tuple[list[int], list[int]]:
-    """Adds ``entries`` to the sips drunk and caused per player and returns both lists."""
+def _count(entries: Sequence[Drank], totals: _Totals, players: int) -> _Totals:
+    """Adds ``entries`` to the per-unit totals drunk and caused and returns them."""
     for e in entries:
+        drunk, caused = totals.setdefault(e.unit, ([0] * players, [0] * players))
         drunk[e.player] += e.sips
         if e.caused_by is not None and e.caused_by != e.player:
             caused[e.caused_by] += e.sips
-    return drunk, caused
+    return totals
+
+
+def drink_totals(events: Sequence[Event], players: int, unit: str = SIP) -> list[dict[str, int]]:
+    """Returns per player ``{"drunk": …, "caused": …}`` in ``unit`` from ``Drank`` events."""
+    totals = _count([e for e in events if isinstance(e, Drank)], {}, players)
+    drunk, caused = totals.get(unit, ([0] * players, [0] * players))
+    return [{"drunk": d, "caused": c} for d, c in zip(drunk, caused, strict=True)]

@@ -9,6 +9,8 @@ rules behaviour shows up in review as sentences that change.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 from pydantic import BaseModel
@@ -18,6 +20,15 @@ from .chance import DiceStream
 from .contract import Game
 
 MAX_LEGAL_SHOWN = 24
+
+
+def golden_playthroughs(games: Iterable[Game]) -> dict[str, tuple[Game, dict[str, Any], int]]:
+    """Returns every game's declared golden playthroughs: name -> (game, setup, seed)."""
+    return {
+        name: (game, setup, seed)
+        for game in games
+        for name, (setup, seed) in game.playthroughs.items()
+    }
 
 
 def playthrough(game: Game, setup: BaseModel, seed: int, max_steps: int = 400) -> str:

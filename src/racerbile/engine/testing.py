@@ -104,7 +104,7 @@ def _check_played(game: Game, played: Played, codec: ActionCodec, number: int) -
 
 
 def _check_ledger(game: Game, state: Any, drank: list[Drank], number: int) -> None:
-    ledger = getattr(state, "ledger", None)
+    ledger = game.ledger(state)
     if ledger is not None:
         _expect(
             list(ledger.entries) == drank,

@@ -1,28 +1,21 @@
-"""The registry of games: id -> "module:attribute", imported on first use.
+"""The registry of games: id -> package, each package exporting a light ``MANIFEST``.
 
-Adding a game means a new folder under ``games/`` and one line here.
+Adding a game means a new folder under ``games/`` and one line here. The platform
+asks this module only: :func:`manifest` (cheap: metadata, track catalogue, commands,
+web assets), :func:`get_game` (loads the rules) and :func:`available_games`.
 """
 
 from __future__ import annotations
 
 import importlib
 from functools import cache
-from pathlib import Path
 
-from ..engine import Game
-from ..engine.capabilities import WebAssets
+from ..engine.capabilities import GameManifest, WebAssets
+from ..engine.contract import Game
 
 REGISTRY: dict[str, str] = {
-    "racerbile": "racerbile.games.racerbile:GAME",
-    "vectrace": "racerbile.games.vectrace:GAME",
-}
-
-_HERE = Path(__file__).resolve().parent
-
-# Each game's browser code (its folder's ``web/``), served at /games/{id}/static/.
-WEB: dict[str, WebAssets] = {
-    "racerbile": WebAssets(_HERE / "racerbile" / "web"),
-    "vectrace": WebAssets(_HERE / "vectrace" / "web"),
+    "racerbile": "racerbile.games.racerbile",
+    "vectrace": "racerbile.games.vectrace",
 }
 
 
@@ -39,24 +32,25 @@ def available_games() -> list[str]:
 
 
 def web_assets(game_id: str) -> WebAssets | None:
-    """Returns the web assets of the registered game ``game_id`` (None: it has none).
+    """Returns the web assets the game ``game_id`` declares (None: it has none); its
+    rules are not loaded. Raises UnknownGame listing the valid ids."""
+    return manifest(game_id).web
 
-    Reads the declaration only; the game's modules are not imported.
-    """
-    if game_id not in REGISTRY:
-        raise UnknownGame(f"unknown game {game_id!r}; available: {', '.join(available_games())}")
-    return WEB.get(game_id)
+
+def manifest(game_id: str) -> GameManifest:
+    """Returns the manifest of ``game_id`` without loading its rules; raises
+    UnknownGame listing the valid ids."""
+    try:
+        package = REGISTRY[game_id]
+    except KeyError:
+        raise UnknownGame(
+            f"unknown game {game_id!r}; available: {', '.join(available_games())}"
+        ) from None
+    found: GameManifest = importlib.import_module(package).MANIFEST
+    return found
 
 
 @cache
 def get_game(game_id: str) -> Game:
     """Returns the game registered as ``game_id``; raises UnknownGame listing the valid ids."""
-    try:
-        target = REGISTRY[game_id]
-    except KeyError:
-        raise UnknownGame(
-            f"unknown game {game_id!r}; available: {', '.join(available_games())}"
-        ) from None
-    module_name, attribute = target.split(":")
-    game: Game = getattr(importlib.import_module(module_name), attribute)
-    return game
+    return manifest(game_id).load()

@@ -397,9 +397,8 @@ class Room:
 
 
 def bots_of(game: Game) -> Mapping[str, Bot]:
-    """Returns the game's bots by name (none for a game that has no bots yet)."""
-    bots: Mapping[str, Bot] | None = getattr(game, "bots", None)
-    return bots or {}
+    """Returns the game's bots by name (its declared roster; empty for none)."""
+    return game.bots
 
 
 def takeover_bot(game: Game) -> str | None:

@@ -1,12 +1,12 @@
 """The Monte Carlo simulator: seeded games between bots, run serially, in local
-processes or on a Dask cluster, summarised as tables, JSON, CSV and plots."""
+processes or on a Dask cluster, summarised as tables, JSON, CSV and plots over the
+columns each game declares."""
 
-from .engines import ENGINES, FastEngine, choose_engine, fast_engine_for
+from ..engine.capabilities import FastEngine
+from ..engine.outcome import GameOutcome, SeatOutcome, SimSpec, SimulationError
+from .engines import ENGINES, choose_engine, fast_engine_for
 from .execute import run
-from .outcome import GameOutcome, SeatOutcome
 from .runner import (
-    SimSpec,
-    SimulationError,
     board_cells,
     bot_rng,
     check_players,

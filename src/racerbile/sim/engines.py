@@ -1,49 +1,29 @@
 """Which engine plays a simulation: the reference rules, or a game's fast path.
 
 The reference engine plays every game through the engine contract
-(:func:`racerbile.sim.runner.play_chunk`). A fast path lives in the module
-``racerbile.sim.fast``; when present it exposes ``engine_for(game_id)`` returning
-an object with the :class:`FastEngine` methods (or None for a game it does not
-cover). Both return the same :class:`~racerbile.sim.outcome.GameOutcome` records
-for the same seed, so results do not depend on the engine either.
+(:func:`racerbile.sim.runner.play_chunk`). A game with a fast path declares it
+(``game.fast``, a :class:`~racerbile.engine.capabilities.FastPath`); both return the
+same :class:`~racerbile.engine.outcome.GameOutcome` records for the same seed, so
+results do not depend on the engine either.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Sequence
-from typing import Protocol
 
-from .outcome import GameOutcome
-from .runner import SimSpec, play_chunk
+from ..engine.capabilities import FastEngine
+from ..engine.outcome import GameOutcome, SimSpec
+from .runner import play_chunk, resolve_game
 
 ENGINES = ("reference", "fast")
 
 
-class FastEngine(Protocol):
-    """A game's fast simulation path."""
-
-    def unsupported(self, spec: SimSpec) -> str | None:
-        """Returns why this engine cannot play ``spec`` (a sentence), or None if it can."""
-        ...
-
-    def play_chunk(self, spec: SimSpec, indices: Sequence[int]) -> list[GameOutcome]:
-        """Plays games ``indices`` of ``spec``, seeded exactly as the reference engine."""
-        ...
-
-
-def fast_engine_for(game_id: str) -> FastEngine | None:
-    """Returns the fast engine for ``game_id``, or None when there is none."""
-    try:
-        module = importlib.import_module(f"{__package__}.fast")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{__package__}.fast":
-            return None
-        raise
-    factory = getattr(module, "engine_for", None)
-    engine: FastEngine | None = factory(game_id) if factory is not None else None
-    return engine
+def fast_engine_for(game_ref: str, threads: int | None = None) -> FastEngine | None:
+    """Returns the fast engine of the game ``game_ref`` (id or ``module:attribute``),
+    or None when it declares none."""
+    fast = resolve_game(game_ref).fast
+    return fast.engine(threads) if fast is not None else None
 
 
 def choose_engine(spec: SimSpec) -> tuple[SimSpec, str | None]:

@@ -14,8 +14,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any
 
+from ..engine.outcome import GameOutcome
 from .engines import play
-from .outcome import GameOutcome
 from .runner import SimSpec
 
 Progress = Callable[[int], None]  # told how many more games have finished

@@ -1,9 +1,11 @@
 """Pictures of a run (PNG, Matplotlib's Agg canvas; no pyplot global state).
 
-* ``sips.png``: sips drunk and sips caused per player, as violins with the mean marked;
+* the game's violins (``ViolinFigure``, e.g. Racerbile's ``sips.png``: sips drunk and
+  sips caused per player), with the mean marked;
 * ``win_rate.png``: win rate per player with its 95% Wilson interval and the fair share;
-* ``track.png``: the board, each cell coloured by how often cars left the track
-  there and how often overtakes happened there (needs the game's ``board_cells``).
+* ``track.png``: the board, one panel per kind of location the game declares (e.g.
+  where cars left the track, where they overtook), each cell coloured by how often it
+  happened there (needs the game's ``board_cells``).
 """
 
 from __future__ import annotations
@@ -11,27 +13,27 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
 
-from .outcome import GameOutcome
+from ..engine.capabilities import SimStats, ViolinFigure
+from ..engine.outcome import GameOutcome
 from .summary import RunSummary
 
 Polygon = Sequence[tuple[float, float]]
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
-LOCATION_TITLES = {"off_track": "where cars left the track", "overtake": "where overtakes happened"}
-LOCATION_COLOURS = {"off_track": "#b2182b", "overtake": "#2166ac"}
+OTHER_COLOUR = "#542788"  # a location kind the game gives no colour
 
 
-def _by_player(outcomes: Sequence[GameOutcome], field: str) -> dict[str, list[int]]:
+def _by_player(outcomes: Sequence[GameOutcome], key: str) -> dict[str, list[int]]:
     values: dict[str, list[int]] = {}
     for game in outcomes:
         for seat in game.seats:
-            values.setdefault(seat.player, []).append(getattr(seat, field))
+            values.setdefault(seat.player, []).append(seat.stats.get(key, 0))
     return values
 
 
@@ -40,17 +42,14 @@ def _smooth(kde: Any) -> float:
     return max(float(kde.scotts_factor()), 0.35)
 
 
-def sips_figure(outcomes: Sequence[GameOutcome]) -> Figure:
-    """Returns violins of sips drunk and sips caused per player, means marked."""
-    fig = Figure(figsize=(10, 4.5), layout="constrained")
-    axes = fig.subplots(1, 2, sharey=True)
-    for ax, field, title in zip(
-        axes,
-        ("sips", "caused"),
-        ("sips drunk per game", "sips caused to others per game"),
-        strict=True,
-    ):
-        data = _by_player(outcomes, field)
+def violin_figure(outcomes: Sequence[GameOutcome], spec: ViolinFigure) -> Figure:
+    """Returns one panel of violins per player for each of the figure's columns,
+    means marked."""
+    panels = len(spec.panels)
+    fig = Figure(figsize=(5 * panels, 4.5), layout="constrained")
+    axes = np.atleast_1d(fig.subplots(1, panels, sharey=True))
+    for ax, (key, title) in zip(axes, spec.panels, strict=True):
+        data = _by_player(outcomes, key)
         names = list(data)
         positions = np.arange(1, len(names) + 1)
         series = [np.asarray(data[n], dtype=float) for n in names]
@@ -84,9 +83,9 @@ def sips_figure(outcomes: Sequence[GameOutcome]) -> Figure:
         ax.set_xticks(positions, names)
         ax.set_title(title)
         ax.grid(axis="y", alpha=0.3)
-    axes[0].set_ylabel("sips")
+    axes[0].set_ylabel(spec.y_label)
     axes[0].legend(loc="upper left")
-    fig.suptitle(f"Sips per player ({len(outcomes)} games)")
+    fig.suptitle(f"{spec.title} ({len(outcomes)} games)")
     return fig
 
 
@@ -138,20 +137,33 @@ def location_counts(outcomes: Sequence[GameOutcome]) -> dict[str, Counter[str]]:
 
 
 def track_figure(
-    cells: Mapping[str, Polygon], outcomes: Sequence[GameOutcome], title: str = ""
+    cells: Mapping[str, Polygon],
+    outcomes: Sequence[GameOutcome],
+    title: str = "",
+    kinds_shown: Mapping[str, tuple[str, str]] | None = None,
 ) -> Figure:
-    """Returns one board panel per kind of location, cells shaded by their count."""
+    """Returns one board panel per kind of location (``kinds_shown``: kind -> title,
+    colour, in order; others after them), cells shaded by their count."""
     counts = location_counts(outcomes)
-    kinds = [k for k in LOCATION_TITLES if k in counts] + sorted(set(counts) - set(LOCATION_TITLES))
-    kinds = kinds or list(LOCATION_TITLES)
+    declared = dict(kinds_shown or {})
+    kinds = [k for k in declared if k in counts] + sorted(set(counts) - set(declared))
+    kinds = kinds or list(declared) or ["events"]
     fig = Figure(figsize=(6.5 * len(kinds), 5), layout="constrained")
     axes = np.atleast_1d(fig.subplots(1, len(kinds)))
     keys = list(cells)
     polygons = [[(x, -y) for x, y in cells[k]] for k in keys]  # screen y points down
     for ax, kind in zip(axes, kinds, strict=True):
-        _board_panel(fig, ax, keys, polygons, counts.get(kind, Counter()), kind, len(outcomes))
+        label, colour = declared.get(kind, (kind, OTHER_COLOUR))
+        panel = _Panel(kind, label, colour)
+        _board_panel(fig, ax, keys, polygons, counts.get(kind, Counter()), panel, len(outcomes))
     fig.suptitle(title or f"Where things happen ({len(outcomes)} games)")
     return fig
+
+
+class _Panel(NamedTuple):
+    kind: str
+    title: str
+    colour: str
 
 
 def _board_panel(
@@ -160,15 +172,14 @@ def _board_panel(
     keys: Sequence[str],
     polygons: Sequence[Polygon],
     counts: Counter[str],
-    kind: str,
+    panel: _Panel,
     games: int,
 ) -> None:
     from matplotlib.axes import Axes
 
     assert isinstance(ax, Axes)
     values = np.array([counts.get(k, 0) / max(1, games) for k in keys])
-    colour = LOCATION_COLOURS.get(kind, "#542788")
-    cmap = LinearSegmentedColormap.from_list(kind, ["#f7f7f7", colour])
+    cmap = LinearSegmentedColormap.from_list(panel.kind, ["#f7f7f7", panel.colour])
     collection = PolyCollection(
         polygons, array=values, cmap=cmap, edgecolors="#999999", linewidths=0.6
     )
@@ -178,7 +189,7 @@ def _board_panel(
     ax.set_aspect("equal")
     ax.set_axis_off()
     on_board = sum(counts.get(k, 0) for k in keys)
-    ax.set_title(f"{LOCATION_TITLES.get(kind, kind)}\n{on_board} in {games} games")
+    ax.set_title(f"{panel.title}\n{on_board} in {games} games")
     fig.colorbar(collection, ax=ax, shrink=0.7, label="per game")
 
 
@@ -186,17 +197,20 @@ def write_plots(
     outcomes: Sequence[GameOutcome],
     summary: RunSummary,
     out: Path,
+    declared: SimStats | None = None,
     cells: Mapping[str, Polygon] | None = None,
     title: str = "",
 ) -> list[Path]:
-    """Writes the PNGs into ``out`` and returns their paths (no track picture without cells)."""
+    """Writes the PNGs into ``out`` and returns their paths: the game's violins (if it
+    declares some), the win rates, and the board (only with ``cells``)."""
     n_seats = len(outcomes[0].seats) if outcomes else 1
-    figures = {
-        "sips.png": sips_figure(outcomes),
-        "win_rate.png": win_rate_figure(summary, n_seats),
-    }
+    figures: dict[str, Figure] = {}
+    if declared and declared.violins:
+        figures[declared.violins.filename] = violin_figure(outcomes, declared.violins)
+    figures["win_rate.png"] = win_rate_figure(summary, n_seats)
     if cells:
-        figures["track.png"] = track_figure(cells, outcomes, title)
+        locations = declared.locations if declared else None
+        figures["track.png"] = track_figure(cells, outcomes, title, locations)
     paths = []
     for name, fig in figures.items():
         path = out / name

@@ -5,10 +5,10 @@ Seeds: game ``i`` of a run with master seed ``s`` rolls its dice from
 ``numpy.random.default_rng([s, i, k])``, so a game's outcome depends only on
 ``(s, i)``, never on which worker played it or in what order.
 
-Statistics: the generic part (places, sips and sips caused from ``Drank`` events,
-turns) is derived here; a game may add its own numbers (beers, off-track exits,
-overtakes, where they happened) with a module ``<game package>.stats`` holding
-``outcome_stats(setup, state, events, result) -> dict`` (see :func:`play_game`).
+Statistics: the core every game has (places from the result, turns as runs of
+consecutive decisions by one seat, decisions per game) is derived here; the columns
+come from the game's declared :class:`~racerbile.engine.capabilities.SimStats`
+(``game.stats``), which may also count turns its own way (see :func:`play_game`).
 """
 
 from __future__ import annotations
@@ -16,41 +16,25 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 from pydantic import BaseModel
 
-from ..engine import Action, DiceStream, Drank, Event, Game, Result
+from ..engine import Action, DiceStream, Event, Game, Result
 from ..engine.autoplay import autoplay, seat_bots
-from ..games import REGISTRY, get_game
-from .outcome import SEAT_FIELDS, GameOutcome, SeatOutcome
+from ..engine.capabilities import GameStats
+from ..engine.outcome import MAX_ACTIONS, GameOutcome, SeatOutcome, SimSpec, SimulationError
+from ..games import get_game
 
-MAX_ACTIONS = 200_000  # a game longer than this is a bot or rules bug, not a long race
-
-
-class SimulationError(RuntimeError):
-    """A simulated game could not be played; the message names the game and its seed."""
-
-
-@dataclass(frozen=True)
-class SimSpec:
-    """What to simulate: a game (registry id or ``module:attribute``), its setup as
-    JSON, one bot name per seat, the master seed and the engine to use."""
-
-    game: str
-    setup: dict[str, Any]
-    players: tuple[str, ...]
-    seed: int
-    engine: str = "reference"
+__all__ = ["MAX_ACTIONS", "SimSpec", "SimulationError"]
 
 
 def resolve_game(ref: str) -> Game:
-    """Returns the game for a registry id or a ``module:attribute`` reference."""
+    """Returns the game for a registry id or a ``module:attribute`` reference (a game
+    object outside the registry, e.g. one a test defines)."""
     if ":" not in ref:
         return get_game(ref)
     module_name, attribute = ref.split(":", 1)
@@ -127,72 +111,49 @@ def play_game(
     final = game.result(state)
     if final is None:
         raise SimulationError(f"game {index} (dice seed {dice_seed}) ended without a result")
-    extra = _adapter_stats(game, setup, state, events, final)
-    return _outcome(index, dice_seed, players, events, actors, final, extra)
+    declared = game.stats
+    extra = declared.outcome(setup, state, events, final) if declared else GameStats(())
+    columns = declared.columns if declared else ()
+    return _outcome(index, dice_seed, players, actors, final, extra, columns)
 
 
 def _outcome(
     index: int,
     dice_seed: int,
     players: Sequence[str],
-    events: Sequence[Event],
     actors: Sequence[int],
     final: Result,
-    extra: dict[str, Any],
+    extra: GameStats,
+    columns: Sequence[str],
 ) -> GameOutcome:
-    base = generic_seat_stats(len(players), events, actors, final)
-    for seat, overrides in enumerate(extra.get("seats", ())):
-        base[seat].update({k: int(v) for k, v in overrides.items() if k in SEAT_FIELDS})
-    seats = tuple(SeatOutcome(seat=k, player=players[k], **base[k]) for k in range(len(players)))
-    length = int(extra.get("length", max((s.turns for s in seats), default=0)))
-    locations = {str(k): [str(x) for x in v] for k, v in extra.get("locations", {}).items()}
-    return GameOutcome(index, dice_seed, seats, length, len(actors), locations)
+    places = {standing.seat: standing.place for standing in final.standings}
+    turns = decision_turns(len(players), actors)
+    seats = []
+    for k, player in enumerate(players):
+        given = extra.seats[k] if k < len(extra.seats) else {}
+        seats.append(
+            SeatOutcome(
+                seat=k,
+                player=player,
+                place=places.get(k, 0),
+                turns=int(given.get("turns", turns[k])),
+                stats={key: int(given.get(key, 0)) for key in columns},
+            )
+        )
+    length = extra.length if extra.length is not None else max((s.turns for s in seats), default=0)
+    locations = {str(k): [str(x) for x in v] for k, v in extra.locations.items()}
+    return GameOutcome(index, dice_seed, tuple(seats), int(length), len(actors), locations)
 
 
-def generic_seat_stats(
-    n_seats: int, events: Sequence[Event], actors: Sequence[int], final: Result
-) -> list[dict[str, int]]:
-    """Returns per-seat numbers every game has: place, sips and sips caused (from
-    ``Drank`` events) and turns (runs of consecutive decisions by one seat)."""
-    stats = [dict.fromkeys(SEAT_FIELDS, 0) for _ in range(n_seats)]
-    for standing in final.standings:
-        stats[standing.seat]["place"] = standing.place
-    for event in events:
-        if isinstance(event, Drank):
-            stats[event.player]["sips"] += event.sips
-            if event.caused_by is not None and event.caused_by != event.player:
-                stats[event.caused_by]["caused"] += event.sips
+def decision_turns(n_seats: int, actors: Sequence[int]) -> list[int]:
+    """Returns each seat's turns: runs of consecutive decisions by that seat."""
+    turns = [0] * n_seats
     previous = None
     for seat in actors:
         if seat != previous:
-            stats[seat]["turns"] += 1
+            turns[seat] += 1
         previous = seat
-    return stats
-
-
-def stats_module(game: Game) -> ModuleType | None:
-    """Returns the game's statistics adapter module (``<package>.stats``), if it has one."""
-    target = REGISTRY.get(game.info.id)
-    package = target.split(":")[0] if target else type(game).__module__
-    return _import_optional(f"{package}.stats")
-
-
-@cache
-def _import_optional(name: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
-
-
-def _adapter_stats(
-    game: Game, setup: BaseModel, state: Any, events: Sequence[Event], final: Result
-) -> dict[str, Any]:
-    module = stats_module(game)
-    hook: Callable[..., dict[str, Any]] | None = getattr(module, "outcome_stats", None)
-    return hook(setup, state, events, final) if hook else {}
+    return turns
 
 
 def play_chunk(spec: SimSpec, indices: Sequence[int]) -> list[GameOutcome]:
@@ -209,8 +170,7 @@ def _prepared(ref: str, setup_json: str) -> tuple[Game, BaseModel]:
 
 def board_cells(spec: SimSpec) -> dict[str, list[tuple[float, float]]] | None:
     """Returns the board's cell polygons keyed like the outcome locations, when the
-    game's statistics adapter draws boards (``board_cells(setup)``); else None."""
+    game's statistics draw boards; else None."""
     game, setup = _prepared(spec.game, json.dumps(spec.setup, sort_keys=True))
-    hook = getattr(stats_module(game), "board_cells", None)
-    cells: dict[str, list[tuple[float, float]]] | None = hook(setup) if hook else None
-    return cells
+    draw = game.stats.board_cells if game.stats else None
+    return draw(setup) if draw else None

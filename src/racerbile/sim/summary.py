@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .outcome import GameOutcome, SeatOutcome
+from ..engine.capabilities import SimStats
+from ..engine.outcome import GameOutcome, SeatOutcome
 
 Z_95 = 1.959963984540054
 
@@ -48,7 +49,9 @@ class Stat:
 
 @dataclass(frozen=True)
 class GroupSummary:
-    """The numbers of one player (a bot name over all its seats) or of one seat."""
+    """The numbers of one player (a bot name over all its seats) or of one seat:
+    the core (wins, place, turns) and each declared column (``stats``); ``rates``
+    holds, for the columns the game asks for, the share of seat-games above zero."""
 
     label: str
     seat_games: int
@@ -57,14 +60,28 @@ class GroupSummary:
     win_low: float
     win_high: float
     place: Stat
-    sips: Stat
-    beers: Stat
-    caused: Stat
-    off_track: Stat
-    off_track_rate: float  # share of seat-games with at least one exit
-    overtakes_given: Stat
-    overtakes_taken: Stat
+    stats: dict[str, Stat]
+    rates: dict[str, float]
     turns: Stat
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the JSON form: the columns side by side with the core numbers
+        (``<column>_rate`` right after its column)."""
+        data: dict[str, Any] = {
+            "label": self.label,
+            "seat_games": self.seat_games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_low": self.win_low,
+            "win_high": self.win_high,
+            "place": asdict(self.place),
+        }
+        for key, stat in self.stats.items():
+            data[key] = asdict(stat)
+            if key in self.rates:
+                data[f"{key}_rate"] = self.rates[key]
+        data["turns"] = asdict(self.turns)
+        return data
 
 
 @dataclass(frozen=True)
@@ -79,7 +96,13 @@ class RunSummary:
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form."""
-        return asdict(self)
+        return {
+            "games": self.games,
+            "players": [g.to_json() for g in self.players],
+            "seats": [g.to_json() for g in self.seats],
+            "length": asdict(self.length),
+            "actions": asdict(self.actions),
+        }
 
 
 def win_share(outcome: GameOutcome, seat: SeatOutcome) -> float:
@@ -87,7 +110,12 @@ def win_share(outcome: GameOutcome, seat: SeatOutcome) -> float:
     return 1.0 / len(outcome.winners) if seat.place == 1 else 0.0
 
 
-def _group(label: str, rows: Sequence[tuple[GameOutcome, SeatOutcome]]) -> GroupSummary:
+def _group(
+    label: str,
+    rows: Sequence[tuple[GameOutcome, SeatOutcome]],
+    columns: Sequence[str],
+    rates: Sequence[str],
+) -> GroupSummary:
     wins = sum(win_share(game, seat) for game, seat in rows)
     low, high = wilson_interval(wins, len(rows))
     seats = [seat for _, seat in rows]
@@ -99,13 +127,11 @@ def _group(label: str, rows: Sequence[tuple[GameOutcome, SeatOutcome]]) -> Group
         win_low=low,
         win_high=high,
         place=Stat.of(s.place for s in seats),
-        sips=Stat.of(s.sips for s in seats),
-        beers=Stat.of(s.beers for s in seats),
-        caused=Stat.of(s.caused for s in seats),
-        off_track=Stat.of(s.off_track for s in seats),
-        off_track_rate=sum(s.off_track > 0 for s in seats) / len(seats) if seats else 0.0,
-        overtakes_given=Stat.of(s.overtakes_given for s in seats),
-        overtakes_taken=Stat.of(s.overtakes_taken for s in seats),
+        stats={key: Stat.of(s.stats.get(key, 0) for s in seats) for key in columns},
+        rates={
+            key: sum(s.stats.get(key, 0) > 0 for s in seats) / len(seats) if seats else 0.0
+            for key in rates
+        },
         turns=Stat.of(s.turns for s in seats),
     )
 
@@ -115,8 +141,11 @@ def seat_label(seat: SeatOutcome) -> str:
     return f"seat {seat.seat + 1} ({seat.player})"
 
 
-def summarise(outcomes: Sequence[GameOutcome]) -> RunSummary:
-    """Returns the aggregate numbers of a run; players in first-seat order."""
+def summarise(outcomes: Sequence[GameOutcome], declared: SimStats | None = None) -> RunSummary:
+    """Returns the aggregate numbers of a run; players in first-seat order. The
+    columns are the game's ``declared`` ones (without: those the outcomes hold)."""
+    columns: Sequence[str] = declared.columns if declared else _columns_of(outcomes)
+    rates: Sequence[str] = declared.rates if declared else ()
     by_player: dict[str, list[tuple[GameOutcome, SeatOutcome]]] = defaultdict(list)
     by_seat: dict[int, list[tuple[GameOutcome, SeatOutcome]]] = defaultdict(list)
     for game in outcomes:
@@ -125,8 +154,16 @@ def summarise(outcomes: Sequence[GameOutcome]) -> RunSummary:
             by_seat[seat.seat].append((game, seat))
     return RunSummary(
         games=len(outcomes),
-        players=[_group(name, rows) for name, rows in by_player.items()],
-        seats=[_group(seat_label(rows[0][1]), rows) for _, rows in sorted(by_seat.items())],
+        players=[_group(name, rows, columns, rates) for name, rows in by_player.items()],
+        seats=[
+            _group(seat_label(rows[0][1]), rows, columns, rates)
+            for _, rows in sorted(by_seat.items())
+        ],
         length=Stat.of(g.length for g in outcomes),
         actions=Stat.of(g.actions for g in outcomes),
     )
+
+
+def _columns_of(outcomes: Sequence[GameOutcome]) -> list[str]:
+    """Returns the column names the outcomes' seats hold, in first-seen order."""
+    return list(dict.fromkeys(key for g in outcomes for s in g.seats for key in s.stats))

@@ -166,3 +166,13 @@ def test_babybile_headings_follow_the_straights_like_racerbile() -> None:
     racerbile = analyse(oval, "racerbile")
     assert [r.heading for r in babybile.cells] == [r.heading for r in racerbile.cells]
     assert babybile.cell(Hex(6, -3)).heading == E  # along the top straight, not across it
+
+
+def test_the_declared_analysis_is_the_analyse_command_as_json() -> None:
+    from racerbile.games import get_game
+
+    analysis = get_game("racerbile").analysis
+    assert analysis is not None
+    data = analysis("oval", None)
+    assert (data["track"], data["rule_set"]) == ("oval", "racerbile")
+    assert data["summary"]["expected_turns_per_lap"] > 0

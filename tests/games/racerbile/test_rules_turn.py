@@ -6,9 +6,10 @@ import pytest
 from rb_helpers import drive, put, race, ring, sips
 
 from racerbile.engine.errors import IllegalAction
-from racerbile.engine.ledger import Drank, DrinkType
+from racerbile.engine.ledger import Drank
 from racerbile.games.racerbile import GAME
 from racerbile.games.racerbile.actions import StepTo, Stop
+from racerbile.games.racerbile.drinks import DrinkType
 from racerbile.games.racerbile.events import (
     Announced,
     Bonked,

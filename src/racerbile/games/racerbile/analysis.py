@@ -241,3 +241,14 @@ def analyse(track: Track, rule_set: str = "racerbile") -> TrackAnalysis:
         },
         cells=tuple(rows),
     )
+
+
+def analyse_json(track_ref: str, rule_set: str) -> dict[str, Any]:
+    """Returns :func:`analyse` of the track ``track_ref`` (bundled id or file) as JSON;
+    raises TrackError when it does not load, ValueError when it has no lap to analyse."""
+    from .catalog import TRACKS
+
+    track = TRACKS.load(track_ref)
+    if not track.grid or track.lap_length() <= 0:
+        raise ValueError(f"{track_ref}: the track has no grid or no lap to analyse")
+    return analyse(track, rule_set).to_json(direction_names(track.orientation))

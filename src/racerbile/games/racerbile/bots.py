@@ -481,3 +481,14 @@ BOTS: dict[str, Bot] = {
     "sadist": bot(best_gear, sadist_plan),
     "optimal": bot(optimal_gear, optimal_plan),
 }
+
+# One line per bot, for lists and the lobby (the module docstring says more).
+DESCRIPTIONS: dict[str, str] = {
+    "random": "a random gear and a random end cell that gains ground",
+    "cautious": "never above 2nd gear, so never off the track; sips weigh double",
+    "greedy": "the best expected progress minus sips this turn",
+    "stalin": "always shifts up, blocks and leaves the track when it can (RB-OPT-3)",
+    "drinker": "the most sips for itself among the moves that gain ground",
+    "sadist": "the most sips for the others",
+    "optimal": "the fewest expected turns to finish alone (value iteration)",
+}

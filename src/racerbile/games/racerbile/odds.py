@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ...engine.capabilities import OddsTable
 from .rules import die_outcomes
 
 RETHROWN = (5, 6)
@@ -73,3 +74,21 @@ def gear_odds(gear: int) -> dict[str, Any]:
 def odds_table() -> dict[str, dict[str, Any]]:
     """Returns the odds of gears 1-3 keyed "1", "2", "3", as exact Fractions."""
     return {str(gear): gear_odds(gear) for gear in (1, 2, 3)}
+
+
+# The figures shown as rows of ``racerbile odds racerbile`` (the distribution of
+# the total is in the JSON only).
+ROWS = {
+    "p_reckless": "P(7-9)",
+    "p_too_fast": "P(10-12)",
+    "p_triple_one": "P(three 1s)",
+    "p_any_one": "P(any 1)",
+    "expected_total": "E(total)",
+    "p_three_56": "P(3+ fives/sixes)",
+    "expected_56_sips": "E(5/6 sips)",
+}
+
+
+def odds_figures() -> OddsTable:
+    """Returns the odds of a roll in each gear as the platform's odds table."""
+    return OddsTable("odds of one roll", "gear", odds_table(), ROWS)

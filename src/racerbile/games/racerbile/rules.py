@@ -76,7 +76,6 @@ from typing import Any
 
 from ...engine.contract import CHANCE, Action, Actor, Step
 from ...engine.errors import InvalidAction
-from ...engine.ledger import Ledger
 from . import announcing, lemans, moving, referee, shift_roll, teams, turn_cycle
 from .actions import (
     Announce,
@@ -91,6 +90,7 @@ from .actions import (
     TimeTrial,
     UpsideDown,
 )
+from .drinks import BeerLedger
 from .events import Faced, OrderRolled, Stalled, StartOrder, TimeTrialed
 from .moves import NO, step_kind_now
 from .notation import illegal, parse_action
@@ -116,7 +116,7 @@ def start(config: Config) -> State:
     state = State(
         config=config,
         cars=turn_cycle.grid_cars(config, tuple(range(n))),
-        ledger=Ledger(config.drinks),
+        ledger=BeerLedger.of(config.drinks),
         phase="trial" if config.rules.time_trial else "order",
         groups=(tuple(range(n)),),
         times=(None,) * n,

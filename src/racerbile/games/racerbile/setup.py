@@ -24,8 +24,8 @@ from pydantic import (
 
 from ...engine.bounds import Name
 from ...engine.errors import TrackError
-from ...engine.ledger import DrinkType
 from .catalog import TRACKS, unknown_track
+from .drinks import DrinkType
 from .track import Track
 from .trackfile import MAX_TEXT
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, TypeVar
 
-from ...engine.ledger import Ledger
 from ...hexgrid import Hex
+from .drinks import BeerLedger
 from .notation import format_state
 from .setup import Config
 
@@ -130,7 +130,7 @@ class State:
 
     config: Config
     cars: tuple[Car, ...]
-    ledger: Ledger
+    ledger: BeerLedger
     phase: Phase = "race"
     order: tuple[int, ...] = ()
     groups: tuple[tuple[int, ...], ...] = ()

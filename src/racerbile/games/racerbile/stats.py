@@ -1,10 +1,10 @@
 """Racerbile numbers for the simulator: per-seat tallies from a finished game's events
 and the board's cell outlines for plots.
 
-The simulator derives places, sips and sips caused itself; this adds beers finished
-(RB-DRINK-2), exits from the track (RB-DICE-7, located at the cell the car left
-from), overtakes given and taken (RB-TURN-6, located where the overtaker ended its
-move), turns, and the race length in rounds.
+Columns: sips drunk and sips caused to others (from ``Drank`` events), beers
+finished (RB-DRINK-2), exits from the track (RB-DICE-7, located at the cell the car
+left from), overtakes given and taken (RB-TURN-6, located where the overtaker ended
+its move); turns are counted from ``TurnStarted``, and the race length in rounds.
 """
 
 from __future__ import annotations
@@ -14,21 +14,28 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ...engine.capabilities import GameStats, SimStats, TableColumn, ViolinFigure
 from ...engine.contract import Event, Result
+from ...engine.ledger import drink_totals
 from ...hexgrid import Hex, corners
 from .events import Moved, Overtook, TurnStarted, WentOffTrack
 from .setup import Setup, setup_track
 from .state import State
 
+COLUMNS = ("sips", "beers", "caused", "off_track", "overtakes_given", "overtakes_taken")
+
 
 def outcome_stats(
     setup: BaseModel, state: State, events: Sequence[Event], result: Result
-) -> dict[str, Any]:
-    """Returns ``{"seats": [...], "length": rounds, "locations": {...}}`` for one game."""
+) -> GameStats:
+    """Returns the seats' columns, the length in rounds and where cars left the track
+    and overtook, for one finished game."""
     n = len(state.cars)
+    drinks = drink_totals(events, n)
     seats: list[dict[str, int]] = [
-        {"beers": state.ledger.beers_finished(k), "off_track": 0, "turns": 0,
-         "overtakes_given": 0, "overtakes_taken": 0}
+        {"sips": drinks[k]["drunk"], "beers": state.ledger.beers_finished(k),
+         "caused": drinks[k]["caused"], "off_track": 0, "overtakes_given": 0,
+         "overtakes_taken": 0, "turns": 0}
         for k in range(n)
     ]  # fmt: skip
     off_track: list[str] = []
@@ -49,11 +56,7 @@ def outcome_stats(
             seats[event.overtaken]["overtakes_taken"] += 1
             if event.seat in position:
                 overtakes.append(str(position[event.seat]))
-    return {
-        "seats": seats,
-        "length": rounds,
-        "locations": {"off_track": off_track, "overtake": overtakes},
-    }
+    return GameStats(seats, rounds, {"off_track": off_track, "overtake": overtakes})
 
 
 def board_cells(setup: BaseModel) -> dict[str, list[tuple[float, float]]]:
@@ -61,3 +64,34 @@ def board_cells(setup: BaseModel) -> dict[str, list[tuple[float, float]]]:
     assert isinstance(setup, Setup)
     track = setup_track(setup)
     return {str(cell): corners(cell, 1.0, track.orientation) for cell in sorted(track.cells)}
+
+
+def _outcome(setup: BaseModel, state: Any, events: Sequence[Event], result: Result) -> GameStats:
+    assert isinstance(state, State)
+    return outcome_stats(setup, state, events, result)
+
+
+STATS = SimStats(
+    columns=COLUMNS,
+    outcome=_outcome,
+    table=(
+        TableColumn("sips", ("sips",), digits=None, spread=True, per_seat=True),
+        TableColumn("caused", ("caused",), per_seat=True),
+        TableColumn("beers", ("beers",), digits=2, hide_zero=True),
+        TableColumn("off", ("off_track",), digits=2, hide_zero=True),
+        TableColumn("overtakes", ("overtakes_given", "overtakes_taken"), hide_zero=True),
+    ),
+    note="sips mean±sd; off = exits from the track; overtakes given/taken",
+    rates=("off_track",),
+    violins=ViolinFigure(
+        "sips.png",
+        "Sips per player",
+        "sips",
+        (("sips", "sips drunk per game"), ("caused", "sips caused to others per game")),
+    ),
+    locations={
+        "off_track": ("where cars left the track", "#b2182b"),
+        "overtake": ("where overtakes happened", "#2166ac"),
+    },
+    board_cells=board_cells,
+)

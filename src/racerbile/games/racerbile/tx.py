@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.contract import Event
-from ...engine.ledger import Drank, FaultKind, Ledger
+from ...engine.ledger import Drank, FaultKind
+from .drinks import BeerLedger
 from .events import SipCapReached
 from .setup import Config
 from .state import Car, State, Turn, replaced
@@ -53,9 +54,9 @@ class Tx:
         return turn
 
     @property
-    def ledger(self) -> Ledger:
+    def ledger(self) -> BeerLedger:
         """Returns the drink ledger so far."""
-        ledger: Ledger = self.get("ledger")
+        ledger: BeerLedger = self.get("ledger")
         return ledger
 
     def car(self, seat: int) -> Car:

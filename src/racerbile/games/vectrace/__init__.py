@@ -1,12 +1,78 @@
 """Vectrace: the pen-and-paper vector race (``rules/vectrace.md``, rule ids VT-…).
 
-``GAME`` is the game behind the engine contract; ``TRACKS`` its track catalogue.
+``MANIFEST`` is the game's face to the platform and imports nothing heavy; the game
+object ``GAME`` (:mod:`.game`), its setup and its track catalogue ``TRACKS`` load on
+first use.
 """
 
 from __future__ import annotations
 
-from .catalog import TRACKS
-from .game import GAME, VectraceGame, VectraceSetup
-from .track import Track
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["GAME", "TRACKS", "Track", "VectraceGame", "VectraceSetup"]
+from ...engine.capabilities import CommandMount, GameManifest, WebAssets
+from ...engine.contract import Game, GameInfo, TrackCatalog
+
+if TYPE_CHECKING:
+    from .catalog import TRACKS
+    from .game import GAME, VectraceGame, VectraceSetup
+    from .track import Track
+
+INFO = GameInfo(
+    id="vectrace",
+    name="Vectrace",
+    min_seats=1,
+    max_seats=8,
+    rules_version=1,
+    has_chance=False,
+    description="The pen-and-paper vector race on grid paper (Racetrack).",
+)
+
+
+def _game() -> Game:
+    from .game import GAME
+
+    return GAME
+
+
+def _tracks() -> TrackCatalog:
+    from .catalog import TRACKS
+
+    return TRACKS
+
+
+def _cli(mount: CommandMount) -> None:
+    from .cli import register
+
+    register(mount)
+
+
+MANIFEST = GameManifest(
+    info=INFO,
+    load=_game,
+    cli=_cli,
+    web=WebAssets(Path(__file__).resolve().parent / "web"),
+    tracks=_tracks,
+)
+
+
+def __getattr__(name: str) -> Any:
+    """Loads ``GAME``, ``VectraceGame``, ``VectraceSetup``, ``TRACKS`` and ``Track`` on
+    first use."""
+    if name in ("GAME", "VectraceGame", "VectraceSetup"):
+        from . import game
+
+        return {"GAME": game.GAME, "VectraceGame": game.VectraceGame,
+                "VectraceSetup": game.VectraceSetup}[name]  # fmt: skip
+    if name == "TRACKS":
+        from .catalog import TRACKS
+
+        return TRACKS
+    if name == "Track":
+        from .track import Track
+
+        return Track
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["GAME", "INFO", "MANIFEST", "TRACKS", "Track", "VectraceGame", "VectraceSetup"]

@@ -113,3 +113,10 @@ def random_bot(state: State, rng: Rng) -> Action:
 
 
 BOTS: dict[str, Bot] = {"optimal": optimal, "cautious": cautious, "random": random_bot}
+
+# One line per bot, for lists and the lobby.
+DESCRIPTIONS: dict[str, str] = {
+    "optimal": "the solver's fewest moves and best finish time, replanning around cars",
+    "cautious": "the solver's line at no more than 2 points a move along each axis",
+    "random": "a random move that does not crash and keeps the finish reachable",
+}

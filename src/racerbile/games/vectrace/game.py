@@ -6,19 +6,22 @@ the track (the only I/O) and turns states into the JSON a seat sees.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...engine.bounds import Name
-from ...engine.contract import Action, Bot, Event, GameInfo, Result, Step
+from ...engine.capabilities import BotRoster, GameCapabilities
+from ...engine.contract import Action, Event, Result, Step
 from ...engine.errors import TrackError
-from . import notation, rules
+from . import INFO, notation, rules
 from .actions import ACTION_TYPES, describe
 from .catalog import DEFAULT_TRACK, TRACKS, VectraceTracks, unknown_track
 from .state import Options, State
+from .stats import STATS
 from .targets import marked_targets
 from .track import Track
 
@@ -29,16 +32,6 @@ SETUP_MAX_TEXT = 49_152
 setup travels in a request body of at most 64 KiB)."""
 MAX_ROUNDS = 10_000
 """The most rounds the house rule ``max_rounds`` may set."""
-
-INFO = GameInfo(
-    id="vectrace",
-    name="Vectrace",
-    min_seats=1,
-    max_seats=8,
-    rules_version=1,
-    has_chance=False,
-    description="The pen-and-paper vector race on grid paper (Racetrack).",
-)
 
 
 class PlayerSetup(BaseModel):
@@ -151,13 +144,16 @@ def rule_options(options: VectraceOptions, track: Track) -> Options:
     )
 
 
-class VectraceGame:
+class VectraceGame(GameCapabilities):
     """Vectrace for the engine: see :mod:`racerbile.engine.contract` for the contract."""
 
     info = INFO
     Setup = VectraceSetup
     action_types: Sequence[type[Action]] = ACTION_TYPES
-    referee_action_types: Sequence[type[Action]] = ()
+    stats = STATS
+    playthroughs = MappingProxyType(
+        {"vectrace-sprint": ({"players": [{"name": "Anna"}, {"name": "Bo"}]}, 3)}
+    )
 
     @property
     def tracks(self) -> VectraceTracks:
@@ -165,11 +161,11 @@ class VectraceGame:
         return TRACKS
 
     @property
-    def bots(self) -> Mapping[str, Bot]:
+    def bots(self) -> BotRoster:
         """Returns the bots by name: ``optimal``, ``cautious``, ``random``."""
-        from .bots import BOTS
+        from .bots import BOTS, DESCRIPTIONS
 
-        return BOTS
+        return BotRoster(BOTS, DESCRIPTIONS)
 
     def start(self, setup: BaseModel) -> State:
         """Returns the state before the turn order is set."""

@@ -13,7 +13,6 @@ from ...engine import Game, TrackError
 from ...games import available_games
 from ..deps import ServicesDep
 from ..errors import ApiError, not_found, refusals
-from ..room import bots_of
 from ..schemas import ErrorPublic
 
 log = logging.getLogger(__name__)
@@ -31,7 +30,7 @@ class TrackMeta(BaseModel):
 
 
 class GameMeta(BaseModel):
-    """One registered game: its info, setup JSON schema, bot names and bundled tracks."""
+    """One registered game: its info, setup JSON schema, bots and bundled tracks."""
 
     id: str
     name: str
@@ -45,6 +44,7 @@ class GameMeta(BaseModel):
     description: str
     setup_schema: dict[str, Any]
     bots: list[str]
+    bot_descriptions: dict[str, str] = Field(description="bot name -> one line on its style")
     tracks: list[TrackMeta]
 
 
@@ -85,7 +85,7 @@ async def read_track_svg(game_id: str, track: str, services: ServicesDep) -> Res
         game = services.rooms.games(game_id)
     except (KeyError, ImportError, AttributeError):
         raise not_found(f"game {game_id!r}") from None
-    catalog = getattr(game, "tracks", None)
+    catalog = game.tracks
     if catalog is None or track not in catalog.bundled():
         raise not_found(f"bundled {game_id} track {track!r}")
     try:
@@ -97,7 +97,7 @@ async def read_track_svg(game_id: str, track: str, services: ServicesDep) -> Res
 
 def _meta(game: Game) -> GameMeta:
     info = game.info
-    catalog = getattr(game, "tracks", None)
+    catalog = game.tracks
     return GameMeta(
         id=info.id,
         name=info.name,
@@ -110,7 +110,8 @@ def _meta(game: Game) -> GameMeta:
         rule_sets=list(info.rule_sets),
         description=info.description,
         setup_schema=game.Setup.model_json_schema(),
-        bots=sorted(bots_of(game)),
+        bots=sorted(game.bots),
+        bot_descriptions={name: game.bots.description(name) for name in sorted(game.bots)},
         tracks=_tracks(catalog) if catalog is not None else [],
     )
 

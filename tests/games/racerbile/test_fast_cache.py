@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from racerbile.sim.fast.cache import STAMP, drop_stale_cache, sources_digest
+from racerbile.games.racerbile.fast.cache import STAMP, drop_stale_cache, sources_digest
 
 
 def _package(tmp_path: Path) -> Path:

@@ -1,5 +1,6 @@
 """The fast path draws NumPy's doubles bit for bit: SeedSequence, PCG64 and the
-runner's per-game and per-bot generators, compiled (:mod:`racerbile.sim.fast.seeding`)."""
+runner's per-game and per-bot generators, compiled
+(:mod:`racerbile.games.racerbile.fast.seeding`)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from racerbile.sim.fast.race import RANDOM
-from racerbile.sim.fast.seeding import (
+from racerbile.games.racerbile.fast.race import RANDOM
+from racerbile.games.racerbile.fast.seeding import (
     MAX_WORDS,
     draw_game,
     entropy_words,

@@ -15,12 +15,12 @@ from typing import NamedTuple, cast
 
 import numpy as np
 
-from ...games.racerbile.bots import gear_value
-from ...games.racerbile.moves import geometry
-from ...games.racerbile.policy import policy_for
-from ...games.racerbile.state import State
-from ...games.racerbile.track import CellKind, Track
-from ...hexgrid import Hex
+from ....hexgrid import Hex
+from ..bots import gear_value
+from ..moves import geometry
+from ..policy import policy_for
+from ..state import State
+from ..track import CellKind, Track
 
 FAR = 10_000  # the distance of a cell that cannot reach the line (as ranking.py)
 KINDS = {CellKind.normal: 0, CellKind.downshift: 1, CellKind.block: 2, CellKind.midway: 3}

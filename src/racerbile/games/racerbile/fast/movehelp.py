@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ...games.racerbile.moves import TURN_OK as _TURN_OK
+from ..moves import TURN_OK as _TURN_OK
 
 NO, ON, OFF = 0, 1, 2
 NORMAL, RECKLESS, FAST = 0, 1, 2

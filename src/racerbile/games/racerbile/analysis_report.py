@@ -1,37 +1,21 @@
-"""``racerbile analyse racerbile --track TRACK``: exact figures for one car alone.
-
-Prints the optimal policy's expected turns per lap and, per cell, the distance to the
-line, the chance of leaving the track per gear for a car heading along the racing
-line, and the expected turns to the line; ``--json`` gives the same data, ``--out``
-draws the track coloured by the chance of leaving it in one gear (PNG or SVG).
+"""The report of ``racerbile analyse racerbile``: the table, and the track coloured by
+the chance of leaving it in one gear (Matplotlib, loaded only when a picture is asked).
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
+from rich.console import Console
 from rich.table import Table
 
-from ..games.racerbile.analysis import (
-    FAST,
-    GEARS,
-    MAX_TOTAL,
-    CellAnalysis,
-    TrackAnalysis,
-    analyse,
-    straight_run,
-)
-from ..games.racerbile.policy import totals
-from ..games.racerbile.setup import RULE_SETS
-from ..games.racerbile.track import CellKind, Track
-from ..hexgrid import corners, direction_names, edge_corners, to_pixel
-from ._common import console, fail, load_track_arg, safe
+from ...hexgrid import corners, edge_corners, to_pixel
+from .analysis import FAST, GEARS, MAX_TOTAL, CellAnalysis, TrackAnalysis, straight_run
+from .policy import totals
+from .track import CellKind, Track
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -39,76 +23,23 @@ if TYPE_CHECKING:
 
 Points = list[tuple[float, float]]
 
-app = typer.Typer(
-    help="Exact analysis: expected turns per lap and where cars leave the track.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-PICTURE_SUFFIXES = (".png", ".svg")
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 # One colour per possible chance of leaving the track, from safe to "any 10-12 is off".
 LEVEL_COLOURS = ("#f3efe0", "#fdd49e", "#fc8d59", "#b30000")
-
-
-def register(root: typer.Typer) -> None:
-    """Adds the ``analyse`` command group to ``root``."""
-    root.add_typer(app, name="analyse", help="Exact analysis (Racerbile).")
-
-
-@app.callback()
-def analyse_group() -> None:
-    """Exact analysis: expected turns per lap and where cars leave the track."""
-
-
-@app.command("racerbile")
-def racerbile(
-    track: Annotated[str, typer.Option("--track", help="a bundled track id or a track file")],
-    rules: Annotated[
-        str, typer.Option("--rules", help="rule set: racerbile (facing) or babybile")
-    ] = "racerbile",
-    gear: Annotated[int, typer.Option("--gear", help="gear to colour in the picture: 1-3")] = 3,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="write the picture to FILE.png or FILE.svg")
-    ] = None,
-) -> None:
-    """Expected turns per lap (optimal policy, alone) and P(off the track) per cell and gear."""
-    if rules not in RULE_SETS:
-        fail(f"--rules {rules!r}: choose from {', '.join(RULE_SETS)}")
-    if gear not in GEARS:
-        fail(f"--gear {gear}: choose 1, 2 or 3")
-    if out is not None and out.suffix.lower() not in PICTURE_SUFFIXES:
-        fail(f"--out {out}: the picture must end in .png or .svg")
-    if out is not None and not out.parent.is_dir():
-        fail(f"--out {out}: no such folder {out.parent}")
-    from ..games.racerbile.catalog import TRACKS
-
-    loaded = load_track_arg(TRACKS, track)
-    if not loaded.grid or loaded.lap_length() <= 0:
-        fail(f"{track}: the track has no grid or no lap to analyse")
-    result = analyse(loaded, rules)
-    names = direction_names(loaded.orientation)
-    if as_json:
-        typer.echo(json.dumps(result.to_json(names)))
-    else:
-        _print(result, names)
-    if out is not None:
-        figure = analysis_figure(loaded, result, gear)
-        try:
-            figure.savefig(out, dpi=150, format=out.suffix.lower().lstrip("."))
-        except OSError as exc:
-            fail(f"--out {out}: cannot write the picture: {exc.strerror or exc}")
-        if not as_json:
-            console.print(f"wrote {safe(out)}", highlight=False)
 
 
 def _percent(p: Fraction) -> str:
     return "0" if p == 0 else f"{float(p):.1%}"
 
 
-def _print(result: TrackAnalysis, names: tuple[str, ...]) -> None:
+def print_table(
+    console: Console,
+    result: TrackAnalysis,
+    names: tuple[str, ...],
+    safe: Callable[[object], str],
+) -> None:
+    """Prints the summary lines and the per-cell table; ``safe`` makes text read from
+    the track file safe to print (markup escaped, control characters shown)."""
     by_rules = ", ".join(
         f"{name} {turns:.3f}" for name, turns in result.expected_turns_per_lap_by_rule_set.items()
     )

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from racerbile.cli import app
-from racerbile.cli.analyse import off_levels
+from racerbile.games.racerbile.analysis_report import off_levels
 
 runner = CliRunner()
 

@@ -6,7 +6,7 @@ at once (it draws each game's doubles bit for bit as the reference runner's
 generators would: :func:`racerbile.sim.runner.game_seed` for the dice,
 :func:`~racerbile.sim.runner.bot_rng` per seat; see :mod:`.seeding`), plays again
 with more doubles any game that ran out, and returns the same
-:class:`~racerbile.sim.outcome.GameOutcome` records.
+:class:`~racerbile.engine.outcome.GameOutcome` records.
 """
 
 from __future__ import annotations
@@ -24,11 +24,9 @@ from typing import Any
 import numpy as np
 from pydantic import ValidationError
 
-from ...games.racerbile import INFO, Setup
-from ...games.racerbile.setup import Config, Options, configure
-from ...games.racerbile.track import Track
-from ..outcome import GameOutcome, SeatOutcome
-from ..runner import MAX_ACTIONS, SimSpec, SimulationError, resolve_game
+from ....engine.outcome import MAX_ACTIONS, GameOutcome, SeatOutcome, SimSpec, SimulationError
+from ..setup import Config, Options, Setup, configure
+from ..track import Track
 from . import kernel, race
 from .movehelp import Memo, build_memo, new_scratch
 from .tables import (
@@ -63,7 +61,7 @@ class Prepared:
 
 
 class RacerbileFastEngine:
-    """The :class:`racerbile.sim.engines.FastEngine` of Racerbile.
+    """The :class:`racerbile.engine.capabilities.FastEngine` of Racerbile.
 
     ``threads`` games are played at once (default: one per CPU core); the kernel
     releases the GIL, so threads share the tables without copying them.
@@ -73,13 +71,8 @@ class RacerbileFastEngine:
         self.threads = threads or os.cpu_count() or 1
 
     def unsupported(self, spec: SimSpec) -> str | None:
-        """Returns why the kernel cannot play ``spec``, or None when it can."""
-        try:
-            game = resolve_game(spec.game)
-        except (ImportError, ValueError, AttributeError) as exc:
-            return f"the game {spec.game!r} cannot be loaded ({exc})"
-        if game.info.id != INFO.id:
-            return f"the fast engine plays {INFO.name} only, not {game.info.name}"
+        """Returns why the kernel cannot play ``spec`` (a Racerbile spec), or None when
+        it can."""
         try:
             setup = Setup.model_validate(spec.setup)
             config = configure(setup)
@@ -295,13 +288,15 @@ def _outcome(
             seat=k,
             player=spec.players[k],
             place=row[race.PLACE],
-            sips=row[race.SIPS],
-            beers=row[race.SIPS] // int(prepared.sizes[k]),
-            caused=row[race.CAUSED],
-            off_track=row[race.OFF_TRACK],
-            overtakes_given=row[race.GIVEN],
-            overtakes_taken=row[race.TAKEN],
             turns=row[race.TURNS],
+            stats={
+                "sips": row[race.SIPS],
+                "beers": row[race.SIPS] // int(prepared.sizes[k]),
+                "caused": row[race.CAUSED],
+                "off_track": row[race.OFF_TRACK],
+                "overtakes_given": row[race.GIVEN],
+                "overtakes_taken": row[race.TAKEN],
+            },
         )
         for k, row in enumerate(rows)
     )

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from racerbile.games.racerbile.fast.engine import RacerbileFastEngine
 from racerbile.sim import SimSpec, choose_engine, fast_engine_for, play_chunk
-from racerbile.sim.fast.engine import RacerbileFastEngine
 
 # (track, rule set, laps, bots, master seed, games)
 CASES: list[tuple[str, str, int, tuple[str, ...], int, int]] = [

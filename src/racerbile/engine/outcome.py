@@ -1,0 +1,89 @@
+"""What a simulation plays and what one simulated game gives: small, frozen, picklable.
+
+These types are the contract between the simulator (``racerbile.sim``) and a game's
+fast simulation path (:class:`~racerbile.engine.capabilities.FastPath`): both take a
+:class:`SimSpec` and return equal :class:`GameOutcome` lists for the same seed.
+
+Every game has the core numbers of a seat (place, turns) and of a game (length,
+actions); the rest are the columns the game declares
+(:class:`~racerbile.engine.capabilities.SimStats`), kept in ``SeatOutcome.stats``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+MAX_ACTIONS = 200_000  # a game longer than this is a bot or rules bug, not a long race
+
+
+class SimulationError(RuntimeError):
+    """A simulated game could not be played; the message names the game and its seed."""
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """What to simulate: a game (registry id or ``module:attribute``), its setup as
+    JSON, one bot name per seat, the master seed and the engine to use."""
+
+    game: str
+    setup: dict[str, Any]
+    players: tuple[str, ...]
+    seed: int
+    engine: str = "reference"
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """How one seat fared: its place (1 = first, shared on ties), its turns and the
+    game's declared tallies (``stats``: column name -> whole number)."""
+
+    seat: int
+    player: str
+    place: int
+    turns: int = 0
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One finished game: its index and dice seed, every seat, its length and where
+    things happened (``locations`` maps a kind such as ``off_track`` to cell keys)."""
+
+    index: int
+    seed: int
+    seats: tuple[SeatOutcome, ...]
+    length: int
+    actions: int
+    locations: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> list[int]:
+        """Returns the seats that share first place."""
+        return [s.seat for s in self.seats if s.place == 1]
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the JSON form."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameOutcome:
+        """Rebuilds an outcome from :meth:`to_json`."""
+        seats = tuple(
+            SeatOutcome(
+                seat=s["seat"],
+                player=s["player"],
+                place=s["place"],
+                turns=s.get("turns", 0),
+                stats={k: int(v) for k, v in s.get("stats", {}).items()},
+            )
+            for s in data["seats"]
+        )
+        return cls(
+            index=data["index"],
+            seed=data["seed"],
+            seats=seats,
+            length=data["length"],
+            actions=data["actions"],
+            locations={k: list(v) for k, v in data.get("locations", {}).items()},
+        )
