@@ -91,3 +91,22 @@ def test_relay_is_played_to_the_end_by_clicks(relay_server: Server, browser: Any
     shown = page.get_attribute(f'.relay-lane[data-seat="{winner}"]', "data-score")
     assert shown == str(final["view"]["scores"][winner])
     assert errors == []
+
+
+def test_a_judge_docks_points_from_the_relays_console(relay_server: Server, browser: Any) -> None:
+    base, errors = relay_server.url, []
+    setup = {"players": [{"name": "Ann"}, {"name": "Bo"}], "judges": ["Judy"]}
+    created = relay_server.post("/api/games", {"game": "relay", "setup": setup, "seed": 4})
+    assert isinstance(created, dict)
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_console(page, errors)
+    page.goto(base + created["judges"][0]["url"])
+    page.wait_for_selector('#referee-card [data-penalty="0"]')
+    assert page.locator("#primary-actions button").count() == 0  # a judge only referees
+    before = page.get_attribute("body", "data-seq") or ""
+    page.click('#referee-card [data-penalty="0"]')
+    wait_idle(page, before)
+    record = relay_server.get(f"/api/games/{created['id']}/record")
+    assert isinstance(record, dict)
+    assert record["actions"][-1] == {"kind": "penalty", "seat": 0, "points": 2, "judge": 0}
+    assert errors == []
