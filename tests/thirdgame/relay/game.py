@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from pydantic import BaseModel
+
 from racerbile.engine import CHANCE, Action, Actor, Event, InvalidAction, Result, Standing, Step
 from racerbile.engine.capabilities import BotRoster, GameCapabilities, SimStats
 from racerbile.engine.contract import Clock
@@ -39,7 +41,7 @@ SENTENCES = {
 
 class RelayGame(GameCapabilities):
     info = INFO
-    Setup = RelaySetup
+    Setup: type[BaseModel] = RelaySetup
     action_types: Sequence[type[Action]] = ACTION_TYPES
     referee_action_types: Sequence[type[Action]] = REFEREE_TYPES
     stats: SimStats | None = STATS
