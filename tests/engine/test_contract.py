@@ -39,5 +39,5 @@ def test_registered_game_plays_to_the_end_with_each_bot(game_id: str) -> None:
 
 def test_registry_lists_and_refuses_unknown_games() -> None:
     assert {"ludol", "racerbile", "vectrace"} <= set(available_games())
-    with pytest.raises(KeyError, match="available: ludol, racerbile"):
+    with pytest.raises(KeyError, match="available: racerbile, ludol, rallyman, vectrace"):
         get_game("chess")
