@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from .contract import Action, Bot, Event, Game, GameInfo, Result, TrackCatalog
     from .ledger import Ledger
     from .outcome import GameOutcome, SimSpec
+    from .referee import RefereeAction
 
 
 @dataclass(frozen=True)
@@ -267,6 +268,25 @@ class GameCapabilities:
     def ledger(self, state: Any) -> Ledger | None:
         """Returns the drink ledger of ``state`` (None: the game keeps none)."""
         return None
+
+    def referee_options(self, state: Any) -> Sequence[RefereeAction] | None:
+        """Returns what the referee may send now and by whom (None: any referee action,
+        from the host or a judge; see :mod:`racerbile.engine.referee`)."""
+        return None
+
+    def referee_actions(self, state: Any) -> Sequence[Action] | None:
+        """Returns the referee's buttons now (None: the options that fix every field)."""
+        return None
+
+    def roller(self, state: Any) -> int | Literal["last"] | None:
+        """Returns the seat that throws the real dice due now (None: any seat;
+        ``"last"``: the seat that acted last, the default)."""
+        return "last"
+
+    def may_void(self, state: Any, actions: Sequence[Action], sender: str) -> str | None:
+        """Returns why ``sender`` may not void ``actions`` (None: allowed); by default
+        nothing can be voided."""
+        return "this game has no undo"
 
 
 def fraction_text(value: Any) -> Any:

@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 
     from .capabilities import BotRoster, DrinkColumn, FastPath, OddsTable, SimStats
     from .ledger import Ledger
+    from .referee import RefereeAction
 
 
 @dataclass(frozen=True)
@@ -252,6 +253,14 @@ class Game(Protocol):
     def judges(self, state: Any) -> list[str]: ...
 
     def ledger(self, state: Any) -> Ledger | None: ...
+
+    def referee_options(self, state: Any) -> Sequence[RefereeAction] | None: ...
+
+    def referee_actions(self, state: Any) -> Sequence[Action] | None: ...
+
+    def roller(self, state: Any) -> Seat | Literal["last"] | None: ...
+
+    def may_void(self, state: Any, actions: Sequence[Action], sender: str) -> str | None: ...
 
 
 Describer = Callable[[Event, str], str]

@@ -2,16 +2,16 @@
 
 * **Referee actions** come from the host (the referee) or a judge at any time, whoever
   is to act. ``Game.referee_action_types`` names their kinds (the record's codec needs
-  them); ``Game.referee_options(state)`` (optional) lists what may be sent now and by
-  whom, as :class:`RefereeAction` entries. Without it, any referee action may come from
-  the host or a judge, and the game's ``apply`` alone decides.
-  ``Game.referee_actions(state)`` (optional) lists the referee's buttons now: whole
-  actions a console shows (free input such as a penalty's reason is not listed).
-* **Real dice**: ``Game.roller(state)`` (optional) names the seat that throws the real
-  dice due now (None: any seat). Without it, the seat that acted last throws.
-* **Undo**: ``Game.may_void(state, actions, sender)`` (optional) says whether ``sender``
+  them); ``Game.referee_options(state)`` lists what may be sent now and by whom, as
+  :class:`RefereeAction` entries; while it answers None (the default), any referee
+  action may come from the host or a judge, and the game's ``apply`` alone decides.
+  ``Game.referee_actions(state)`` lists the referee's buttons now: whole actions a
+  console shows (free input such as a penalty's reason is not listed).
+* **Real dice**: ``Game.roller(state)`` names the seat that throws the real dice due
+  now (None: any seat; ``"last"``, the default: the seat that acted last).
+* **Undo**: ``Game.may_void(state, actions, sender)`` says whether ``sender``
   (``"host"``, ``"judge"`` or ``"seat"``) may void recorded actions: None to allow, or
-  the reason it may not. Without it nothing can be voided. A voided action stays in the
+  the reason it may not. By default nothing can be voided. A voided action stays in the
   record, marked by a void marker (see :mod:`.record`), and replay skips it.
 * **Participants**: a seat is one participant (a person or a bot with one token); a
   game may give one seat several pieces or colours, so nothing outside a game assumes
@@ -59,18 +59,18 @@ class RefereeAction:
 def referee_options(game: Game, state: Any) -> list[RefereeAction]:
     """Returns what the referee may send now (the game's ``referee_options``, else any
     referee action from the host or a judge)."""
-    declared = getattr(game, "referee_options", None)
-    if callable(declared):
-        return list(declared(state))
+    declared = game.referee_options(state)
+    if declared is not None:
+        return list(declared)
     return [RefereeAction(t) for t in game.referee_action_types]
 
 
 def referee_buttons(game: Game, state: Any) -> list[Action]:
     """Returns the referee's buttons now: the game's ``referee_actions(state)``, else the
     options that fix every field."""
-    declared = getattr(game, "referee_actions", None)
-    if callable(declared):
-        return list(declared(state))
+    declared = game.referee_actions(state)
+    if declared is not None:
+        return list(declared)
     out = []
     for option in referee_options(game, state):
         if {f.name for f in dataclasses.fields(option.type)} <= set(option.fixed):
@@ -89,14 +89,10 @@ def referee_refusal(game: Game, state: Any, action: Action, sender: Sender) -> s
 def roller(game: Game, state: Any, last_seat: Seat | None) -> Seat | None:
     """Returns the seat that throws the real dice due now (None: any seat): the game's
     ``roller(state)``, else ``last_seat``, the seat that acted last."""
-    declared = getattr(game, "roller", None)
-    return declared(state) if callable(declared) else last_seat
+    declared = game.roller(state)
+    return last_seat if declared == "last" else declared
 
 
 def void_refusal(game: Game, state: Any, actions: Sequence[Action], sender: Sender) -> str | None:
     """Returns why ``sender`` may not void ``actions``, or None when the game allows it."""
-    declared = getattr(game, "may_void", None)
-    if not callable(declared):
-        return f"{game.info.name} has no undo"
-    reason: str | None = declared(state, actions, sender)
-    return reason
+    return game.may_void(state, actions, sender)
