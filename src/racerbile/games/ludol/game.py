@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, GameCapabilities
+from ...engine.capabilities import BotRoster, GameCapabilities, OddsTable
 from ...engine.contract import (
     CHANCE,
     Action,
@@ -63,6 +63,13 @@ class LudolGame(GameCapabilities):
         from .bots import BOTS, DESCRIPTIONS
 
         return BotRoster(BOTS, DESCRIPTIONS)
+
+    @staticmethod
+    def odds() -> OddsTable:
+        """Returns the exact figures of spec §4.1 per profile (see :mod:`.odds`)."""
+        from .odds import odds_figures
+
+        return odds_figures()
 
     def start(self, setup: BaseModel) -> State:
         """Returns the state before the start-order roll-off (LD-START-1)."""
