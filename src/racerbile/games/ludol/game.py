@@ -38,6 +38,7 @@ from .ledger import night_table
 from .rules.flow import scores
 from .setup import LudolSetup, configure
 from .state import State, letter
+from .stats import STATS
 
 
 class LudolGame(GameCapabilities):
@@ -50,6 +51,7 @@ class LudolGame(GameCapabilities):
     """The referee's and line judges' inputs (LD-REF-1) and the clock's actions:
     never in ``legal_actions``, applied by the host with the trusted actor."""
 
+    stats = STATS
     playthroughs = MappingProxyType(
         {
             "ludol-ludol": ({"players": [{"name": "Anna", "colours": 2}, {"name": "Bo"}]}, 4),
