@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from racerbile.cli import app
 from racerbile.games.ludol import GAME
-from racerbile.games.ludol.stats import COLUMNS
+from racerbile.games.ludol.stats import COLUMNS, outcome_stats
 from racerbile.sim import SimSpec, play_game, run, summarise
 
 runner = CliRunner()
@@ -91,3 +91,12 @@ def test_simulate_ludol_prints_its_columns_and_the_bill(tmp_path: Path) -> None:
     assert (out / "beers.png").stat().st_size > 0
     doc = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert [t["label"] for t in doc["summary"]["totals"]][:2] == ["beers drunk", "beers to buy"]
+
+
+@pytest.mark.rule("LD-START-1")
+def test_a_fixed_start_counts_colour_a_s_first_turn() -> None:
+    names = [{"name": "Anna"}, {"name": "Bo"}]
+    state = GAME.start(GAME.Setup.model_validate({"players": names, "first": 1}))
+    seats = outcome_stats(state, []).seats
+    assert seats[state.owner[0]]["turns"] == 1 and state.owner[0] == 1
+    assert seats[0]["turns"] == 0

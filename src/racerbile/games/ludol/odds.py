@@ -113,6 +113,12 @@ def _solo_start(profile_name: str) -> State:
     return rules.start(config)
 
 
+def solo_state(profile_name: str) -> State:
+    """Returns §4.2's solo position: one glass in the yard, the others in the goal, its
+    first turn with three tries."""
+    return _position(profile_name, YARD, 0, 3)
+
+
 def _position(profile_name: str, p: int, chain: int, attempts: int) -> State:
     state = _solo_start(profile_name)
     assert state.turn is not None

@@ -36,11 +36,14 @@ BILL_QUANTILE = 0.95  # enough beer for 19 nights in 20
 
 
 def outcome_stats(state: State, events: Sequence[Event]) -> GameStats:
-    """Returns each participant's columns (and turns) for one finished game."""
+    """Returns each participant's columns (and turns) for one finished game; a game
+    set up with its first participant fixed starts in A's first turn (no event)."""
     owner = {LETTERS[k]: p for k, p in enumerate(state.owner)}
     seats: list[dict[str, int]] = [
         {key: 0 for key in ("turns", *COLUMNS)} for _ in state.config.names
     ]
+    if not any(isinstance(e, TurnStarted) and e.number == 1 for e in events):
+        seats[state.owner[0]]["turns"] += 1  # colour A's first turn began at the start
     for event in events:
         if isinstance(event, TurnStarted):
             seats[event.participant]["turns"] += 1
