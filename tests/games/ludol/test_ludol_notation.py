@@ -98,6 +98,7 @@ EVENTS: list[ev.Event] = [
     ev.Declared("A", True),
     ev.FlagRaised(0, "missed_capture", 0, "A"),
     ev.FlagRaised(1, "idle", 1, "B"),
+    ev.WrongColour(0, "A", "B", 20, 3),
     ev.FlagResolved(0, True, 2),
     ev.ChugEnded(0, 1, "time_up"),
     ev.ChugEnded(0, 1, "failed"),

@@ -104,14 +104,6 @@ def test_ld_hit_3_capture_not_compulsory_a_missed_capture_is_flagged() -> None:
         step(GAME, dismissed, a.ConfirmFlag(0))
 
 
-@pytest.mark.rule("LD-REF-3")
-def test_ld_ref_3_moving_another_colour_is_refused_naming_flag_g() -> None:
-    state, _ = throw(position({"A": [10], "B": [20]}), 3)
-    with pytest.raises(IllegalAction) as err:
-        step(GAME, state, a.Move("B", 20, 3))
-    assert err.value.rule_id == "LD-REF-3" and "flag g" in err.value.reason
-
-
 @pytest.mark.rule("LD-REF-4")
 def test_ld_ref_4_idle_turn_counts_down_then_flags() -> None:
     state = position({"A": [10], "B": [20]})

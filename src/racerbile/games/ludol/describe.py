@@ -35,6 +35,12 @@ SENTENCES: dict[str, dict[str, str]] = {
         "en": "{colour} moves glass {glass} from {frm} to {to} ({value}, {face}).",
         "da": "{colour} flytter glas {glass} fra {frm} til {to} ({value}, {face}).",
     },
+    "wrong_colour": {
+        "en": "{who} ({colour}) tries to move {moved}{frm}+{value}, a glass that is not "
+        "theirs; it stays, flag for the referee (LD-REF-3).",
+        "da": "{who} ({colour}) prøver at flytte {moved}{frm}+{value}, et glas der ikke er "
+        "deres; det bliver stående, flag til dommeren (LD-REF-3).",
+    },
     "knocked_home": {
         "en": "{by} knocks {count} {colour} glass(es) home on square {square}: {who} chugs "
         "{glasses} within {countdown} s (LD-HIT-1).",
@@ -105,6 +111,7 @@ WORDS: dict[str, dict[str, str]] = {
         "one": "one",
         "missed_capture": "did not knock home a glass they could",
         "idle": "not ready when the count ended",
+        "wrong_colour": "does not know their own colour",
         "passive": "passive play (a 1 instead of a 6)",
         "confirmed": "confirms",
         "dismissed": "dismisses",
@@ -135,6 +142,7 @@ WORDS: dict[str, dict[str, str]] = {
         "one": "ener",
         "missed_capture": "slog ikke et glas hjem, som kunne slås",
         "idle": "ikke klar da nedtællingen sluttede",
+        "wrong_colour": "kender ikke sin egen farve",
         "passive": "passivt spil (en 1 i stedet for en 6)",
         "confirmed": "bekræfter",
         "dismissed": "afviser",
@@ -199,6 +207,10 @@ def _knocked(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
     return {"who": who(e.participant), "count": len(e.glasses), "glasses": glasses}
 
 
+def _wrong(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
+    return {"who": who(e.participant), "frm": format_glass(e.frm)}
+
+
 def _penalty(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
     reason = e.reason.removeprefix("flag:")
     return {"who": who(e.participant), "reason": w.get(reason, reason)}
@@ -242,6 +254,7 @@ _FILLERS: dict[type[Event], Callable[[Any, dict[str, str], Who], dict[str, Any]]
     },
     ev.Thrown: _thrown,
     ev.Moved: _moved,
+    ev.WrongColour: _wrong,
     ev.KnockedHome: _knocked,
     ev.PenaltyAwarded: _penalty,
     ev.Declared: lambda e, w, who: {"six": w["six"] if e.six else w["one"]},

@@ -76,6 +76,20 @@ class Moved(Event):
 
 
 @dataclass(frozen=True)
+class WrongColour(Event):
+    """LD-REF-3 (g): the participant of ``colour`` tried to move a glass of ``moved``,
+    a colour they do not play; the glass stays where it was and the throw is still
+    theirs to use."""
+
+    kind: ClassVar[str] = "wrong_colour"
+    participant: int
+    colour: str
+    moved: str
+    frm: int
+    value: int
+
+
+@dataclass(frozen=True)
 class KnockedHome(Event):
     """LD-HIT-1: glasses knocked to the yard, all to be chugged in one countdown."""
 

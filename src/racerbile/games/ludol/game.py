@@ -6,7 +6,7 @@ the JSON a seat sees, and asks the host for the game's timers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -44,13 +44,13 @@ class LudolGame(GameCapabilities):
     """Ludøl for the engine: see :mod:`racerbile.engine.contract` for the contract."""
 
     info = INFO
-    Setup = LudolSetup
+    Setup: type[BaseModel] = LudolSetup
     action_types: Sequence[type[Action]] = ACTION_TYPES
     referee_action_types: Sequence[type[Action]] = (*REFEREE_ACTIONS, *CLOCK_ACTIONS)
     """The referee's and line judges' inputs (LD-REF-1) and the clock's actions:
     never in ``legal_actions``, applied by the host with the trusted actor."""
 
-    playthroughs = MappingProxyType(
+    playthroughs: Mapping[str, tuple[dict[str, Any], int]] = MappingProxyType(
         {
             "ludol-ludol": ({"players": [{"name": "Anna", "colours": 2}, {"name": "Bo"}]}, 4),
             "ludol-norsk": ({"players": [{"name": "Anna"}, {"name": "Bo"}], "profile": "norsk"}, 5),

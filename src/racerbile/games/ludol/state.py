@@ -28,7 +28,7 @@ STRIDE = 13
 GLASSES = 4
 
 Phase = Literal["order", "play", "over"]
-FlagKind = Literal["missed_capture", "idle", "passive"]
+FlagKind = Literal["missed_capture", "idle", "wrong_colour", "passive"]
 FlagStatus = Literal["open", "confirmed", "dismissed"]
 ChugStatus = Literal["running", "time_up", "ok", "failed"]
 EndReason = Literal["home", "poured", "disqualified", "stalled"]

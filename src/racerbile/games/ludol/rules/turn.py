@@ -22,8 +22,9 @@ from ..events import (
     RollOffTied,
     StartOrderSet,
     Thrown,
+    WrongColour,
 )
-from ..setup import Config
+from ..setup import LETTERS, Config
 from ..state import (
     GLASSES,
     GOAL,
@@ -134,15 +135,11 @@ def move(state: State, action: Move) -> Step:
     (LD-HIT-3, LD-REF-3), then the win check and the bonus throw."""
     turn = state.turn
     assert turn is not None and turn.throw is not None
-    if turn.declare:
-        raise _illegal(state, "no move is possible: declare the throw a six or a one", "LD-SIX-3")
     colour = turn.colour
     if action.colour != letter(colour):
-        raise _illegal(
-            state,
-            f"it is {letter(colour)}'s turn, not {action.colour}'s: not your colour (flag g)",
-            "LD-REF-3",
-        )
+        return wrong_colour(state, action)
+    if turn.declare:
+        raise _illegal(state, "no move is possible: declare the throw a six or a one", "LD-SIX-3")
     chosen = next(
         (o for o in turn.options if o.frm == action.frm and o.value == action.value), None
     )
@@ -165,6 +162,38 @@ def move(state: State, action: Move) -> Step:
     if flow.participant_home(state, participant):
         return Step(flow.finish(state, "home", events, (participant,)), tuple(events))
     state = flow.end_of_throw(state, events, bonus=chosen.value == 6)
+    return Step(state, tuple(events))
+
+
+def wrong_colour(state: State, action: Move) -> Step:
+    """LD-REF-3 (g), seed §17g: the participant to play tries to move a glass of a colour
+    they do not play (at a real table: they pick up the wrong glass, and whoever types
+    the move types what they did). The try is kept and flagged for the referee; the
+    glass stays where it was and the throw waits for a move of the right colour. A
+    participant's own other colour is refused (each colour takes its own turns), and so
+    is a glass or a value the table cannot have seen."""
+    turn = state.turn
+    assert turn is not None and turn.throw is not None
+    playing = letter(turn.colour)
+    if not state.config.profile.referee_flags:
+        raise _illegal(state, f"it is {playing}'s turn, not {action.colour}'s", "LD-SEAT-1")
+    if action.colour not in LETTERS[: state.colours]:
+        raise _illegal(state, f"colour {action.colour!r} is not in play", "LD-SEAT-1")
+    moved = LETTERS.index(action.colour)
+    participant = state.owner[turn.colour]
+    if state.owner[moved] == participant:
+        reason = f"it is {playing}'s turn; {action.colour} takes its own turns"
+        raise _illegal(state, reason, "LD-SEAT-1")
+    if action.frm not in state.glasses[moved] or not YARD <= action.frm < GOAL:
+        reason = f"no glass of {action.colour} stands on {action.frm}"
+        raise _illegal(state, reason, "LD-REF-3")
+    if action.value not in (turn.throw, 7 - turn.throw):
+        reason = f"a throw of {turn.throw} cannot be used as {action.value}"
+        raise _illegal(state, reason, "LD-ROROS-1")
+    events: list[Event] = [
+        WrongColour(participant, playing, action.colour, action.frm, action.value)
+    ]
+    state = raise_flags(state, ["wrong_colour"], events)
     return Step(state, tuple(events))
 
 
