@@ -133,21 +133,12 @@ class LudolGame(GameCapabilities):
         return list(state.config.names)
 
     def clock(self, state: State) -> list[Clock]:
-        """LD-REF-4: after ``idle_seconds`` without an action the 10→0 count starts, and
-        when it is done a flag (d)/(e) is raised. LD-HIT-1: the oldest running chug's
-        countdown. Both run from the last action for now: the chug countdown should
-        start at its knock-home event (a clock kind the host does not offer yet)."""
-        timers: list[Clock] = []
-        turn, config = state.turn, state.config
-        if state.phase == "play" and turn is not None and config.profile.referee_flags:
-            if config.idle_seconds is not None and not turn.counting:
-                timers.append(Clock(config.idle_seconds, IdleCount(turn.number)))
-            if turn.counting:
-                timers.append(Clock(config.count_seconds, IdleExpired(turn.number)))
-        running = [c for c in state.chugs if c.status == "running"]
-        if state.phase != "over" and running:
-            timers.append(Clock(config.chug_seconds, ChugTimeUp(running[0].id)))
-        return timers
+        """Returns the game's timers, each counted from its event (so a referee input in
+        between restarts none of them, and a restart keeps them, since the host takes
+        the event times from the record)."""
+        if state.phase == "over":
+            return []
+        return [*idle_clocks(state), *chug_clocks(state)]
 
     def format_state(self, state: State) -> str:
         return notation.format_state(state)
@@ -157,6 +148,31 @@ class LudolGame(GameCapabilities):
 
     def parse_action(self, text: str) -> Action:
         return notation.parse_action(text)
+
+
+def idle_clocks(state: State) -> list[Clock]:
+    """LD-REF-4: ``idle_seconds`` after the turn began waiting for its throw or choice,
+    the 10→0 count starts; ``count_seconds`` later a flag (d)/(e) is raised, once per
+    waiting point. The throw or the choice (any player action) ends both."""
+    turn, config = state.turn, state.config
+    if state.phase != "play" or turn is None or not config.profile.referee_flags:
+        return []
+    point = turn.waiting_point
+    if turn.idle == "waiting" and config.idle_seconds is not None:
+        return [Clock(config.idle_seconds, IdleCount(turn.number), "event", f"idle:{point}")]
+    if turn.idle == "counting":
+        return [Clock(config.count_seconds, IdleExpired(turn.number), "event", f"count:{point}")]
+    return []
+
+
+def chug_clocks(state: State) -> list[Clock]:
+    """LD-HIT-1: every running chug's countdown, from the knock-home that started it."""
+    seconds = state.config.chug_seconds
+    return [
+        Clock(seconds, ChugTimeUp(c.id), "event", f"chug:{c.id}")
+        for c in state.chugs
+        if c.status == "running"
+    ]
 
 
 def notation_fraction(value: Fraction) -> str:
@@ -226,6 +242,7 @@ def view(state: State) -> dict[str, Any]:
             "forced": turn.forced,
             "declare": turn.declare,
             "counting": turn.counting,
+            "idle": turn.idle,
         }
     if state.ending is not None:
         data["ending"] = {"reason": state.ending.reason, "winners": list(state.ending.winners)}

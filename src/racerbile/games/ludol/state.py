@@ -29,6 +29,7 @@ GLASSES = 4
 
 Phase = Literal["order", "play", "over"]
 FlagKind = Literal["missed_capture", "idle", "wrong_colour", "passive"]
+IdleStage = Literal["waiting", "counting", "flagged"]
 FlagStatus = Literal["open", "confirmed", "dismissed"]
 ChugStatus = Literal["running", "time_up", "ok", "failed"]
 EndReason = Literal["home", "poured", "disqualified", "stalled"]
@@ -58,8 +59,19 @@ class Turn:
     throw: int | None = None
     forced: bool = False
     declare: bool = False
-    counting: bool = False  # LD-REF-4: the 10→0 count is running
+    idle: IdleStage = "waiting"  # LD-REF-4 at this waiting point: waiting, counting, flagged
     options: tuple[Option, ...] = ()  # the legal options of ``throw``
+
+    @property
+    def counting(self) -> bool:
+        """Returns whether the 10→0 count of LD-REF-4 is running."""
+        return self.idle == "counting"
+
+    @property
+    def waiting_point(self) -> str:
+        """Returns the name of what the turn waits for now (its next throw or the choice
+        for its last throw), which the turn-idle clock counts from (LD-REF-4)."""
+        return f"{self.number}.{self.throws}.{'throw' if self.throw is None else 'choose'}"
 
 
 @dataclass(frozen=True)

@@ -268,19 +268,24 @@ def _overridden(state: State, action: Any, detail: str) -> Overridden:
 
 def _idle_count(state: State, action: a.IdleCount, events: list[Event]) -> State:
     turn = state.turn
-    if state.phase != "play" or turn is None or turn.number != action.turn or turn.counting:
+    if (
+        state.phase != "play"
+        or turn is None
+        or turn.number != action.turn
+        or turn.idle != "waiting"
+    ):
         raise _illegal(state, f"turn {action.turn} is not waiting idle", "LD-REF-4")
     participant = state.owner[turn.colour]
     seconds = state.config.count_seconds
     events.append(CountStarted(participant, letter(turn.colour), seconds))
-    return replace(state, turn=replace(turn, counting=True))
+    return replace(state, turn=replace(turn, idle="counting"))
 
 
 def _idle_expired(state: State, action: a.IdleExpired, events: list[Event]) -> State:
     turn = state.turn
     if state.phase != "play" or turn is None or turn.number != action.turn or not turn.counting:
         raise _illegal(state, f"no 10→0 count runs for turn {action.turn}", "LD-REF-4")
-    state = replace(state, turn=replace(turn, counting=False))
+    state = replace(state, turn=replace(turn, idle="flagged"))
     return raise_flags(state, ["idle"], events)
 
 

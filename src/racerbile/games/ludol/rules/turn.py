@@ -119,7 +119,7 @@ def throw(state: State, action: Throw) -> Step:
         )
         events.append(beer)
         state = replace(state, drinks=(*state.drinks, beer))
-    state = flow.settle(replace(state, turn=replace(thrown, counting=False)), events)
+    state = flow.settle(replace(state, turn=replace(thrown, idle="waiting")), events)
     return Step(state, tuple(events))
 
 
@@ -193,6 +193,8 @@ def wrong_colour(state: State, action: Move) -> Step:
     events: list[Event] = [
         WrongColour(participant, playing, action.colour, action.frm, action.value)
     ]
+    if turn.counting:  # the participant is there: the 10→0 count of LD-REF-4 stops
+        state = replace(state, turn=replace(turn, idle="waiting"))
     state = raise_flags(state, ["wrong_colour"], events)
     return Step(state, tuple(events))
 
