@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...engine.contract import Event
+from ...engine.ledger import Drank
 from . import events as ev
 from .notation import format_glass
 
@@ -46,6 +47,10 @@ SENTENCES: dict[str, dict[str, str]] = {
         "{glasses} within {countdown} s (LD-HIT-1).",
         "da": "{by} slår {count} {colour}-glas hjem på felt {square}: {who} bunder "
         "{glasses} inden {countdown} s (LD-HIT-1).",
+    },
+    "drank": {
+        "en": "Drink bill: {who} +{sips} {unit} ({rule_id}).",
+        "da": "Drikkeregnskab: {who} +{sips} {unit} ({rule_id}).",
     },
     "penalty_awarded": {
         "en": "{who} gets {beers} penalty beer(s): {reason} ({rule_id}).",
@@ -128,6 +133,9 @@ WORDS: dict[str, dict[str, str]] = {
         "bottom": "bottom",
         "six_rule": "six rule",
         "third_six": "a forced six from the third throw",
+        "glass": "glass(es)",
+        "chug": "chug",
+        "penalty_beer": "penalty beer(s)",
         "scores": "Scores",
         "yard": "the yard",
         "goal": "the goal",
@@ -159,6 +167,9 @@ WORDS: dict[str, dict[str, str]] = {
         "bottom": "underside",
         "six_rule": "sekserreglen",
         "third_six": "en tvungen sekser fra tredje kast",
+        "glass": "glas",
+        "chug": "bundning",
+        "penalty_beer": "straffepils",
         "scores": "Point",
         "yard": "gården",
         "goal": "mål",
@@ -211,6 +222,10 @@ def _wrong(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
     return {"who": who(e.participant), "frm": format_glass(e.frm)}
 
 
+def _drank(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
+    return {"who": who(e.player), "unit": w.get(e.unit, e.unit)}
+
+
 def _penalty(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
     reason = e.reason.removeprefix("flag:")
     return {"who": who(e.participant), "reason": w.get(reason, reason)}
@@ -257,6 +272,7 @@ _FILLERS: dict[type[Event], Callable[[Any, dict[str, str], Who], dict[str, Any]]
     ev.WrongColour: _wrong,
     ev.KnockedHome: _knocked,
     ev.PenaltyAwarded: _penalty,
+    Drank: _drank,
     ev.Declared: lambda e, w, who: {"six": w["six"] if e.six else w["one"]},
     ev.FlagRaised: _flag,
     ev.FlagResolved: lambda e, w, who: {"verdict": w["confirmed" if e.confirmed else "dismissed"]},

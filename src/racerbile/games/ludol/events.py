@@ -1,7 +1,8 @@
 """Ludøl events: what happened, for the log, the ledger, the statistics and the tests.
 
-Participants are seat numbers (``describe`` names them); colours are letters. The drink
-events (:class:`KnockedHome`, :class:`PenaltyAwarded`) are the ledger (LD-DRINK-1).
+Participants are seat numbers (``describe`` names them); colours are letters. Every
+drink is also an engine :class:`~racerbile.engine.ledger.Drank` event, the ledger's
+entry (LD-DRINK-1, :mod:`.ledger`), emitted with the knock-home or penalty it comes from.
 """
 
 from __future__ import annotations
@@ -103,11 +104,6 @@ class KnockedHome(Event):
     countdown: int
     rule_id: str = "LD-HIT-1"
 
-    @property
-    def units(self) -> tuple[str, int]:
-        """Returns the ledger's unit and count: glasses chugged."""
-        return ("glass", len(self.glasses))
-
 
 @dataclass(frozen=True)
 class PenaltyAwarded(Event):
@@ -120,14 +116,6 @@ class PenaltyAwarded(Event):
     rule_id: str
     auto: bool
     judge: int | None = None
-
-    @property
-    def units(self) -> tuple[str, int]:
-        """Returns the ledger's unit and count: penalty beers."""
-        return ("penalty_beer", self.beers)
-
-
-DrinkEvent = KnockedHome | PenaltyAwarded
 
 
 @dataclass(frozen=True)

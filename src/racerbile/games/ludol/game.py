@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, GameCapabilities
+from ...engine.capabilities import BotRoster, DrinkColumn, GameCapabilities
 from ...engine.contract import (
     CHANCE,
     Action,
@@ -24,6 +24,7 @@ from ...engine.contract import (
     Standing,
     Step,
 )
+from ...engine.ledger import Ledger
 from . import INFO, notation, rules
 from .actions import (
     ACTION_TYPES,
@@ -34,7 +35,7 @@ from .actions import (
     IdleExpired,
 )
 from .describe import describe
-from .ledger import night_table
+from .ledger import DRINK_COLUMNS, night_table
 from .rules.flow import scores
 from .setup import LudolSetup, configure
 from .state import State, letter
@@ -56,6 +57,13 @@ class LudolGame(GameCapabilities):
             "ludol-norsk": ({"players": [{"name": "Anna"}, {"name": "Bo"}], "profile": "norsk"}, 5),
         }
     )
+
+    drinks: tuple[DrinkColumn, ...] = DRINK_COLUMNS
+    """LD-DRINK-1: the drinking table's columns (the view's and the result's ``drinks``)."""
+
+    def ledger(self, state: State) -> Ledger:
+        """LD-DRINK-1: every drink so far, in glasses, chugs and penalty beers."""
+        return state.ledger
 
     @property
     def bots(self) -> BotRoster:

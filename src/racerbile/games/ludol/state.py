@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .events import DrinkEvent
+from ...engine.ledger import Ledger
 from .setup import LETTERS, Config
 
 if TYPE_CHECKING:
@@ -135,17 +135,17 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class State:
-    """A whole game. ``drinks`` is the ledger: every drink event so far (LD-DRINK-1)."""
+    """A whole game. ``ledger`` holds every drink so far (LD-DRINK-1, :mod:`.ledger`)."""
 
     config: Config
     phase: Phase
     owner: tuple[int, ...]  # colour -> participant
     glasses: tuple[tuple[int, ...], ...]  # colour -> progress per glass
+    ledger: Ledger  # the drinks of every participant (LD-DRINK-1)
     turn: Turn | None = None
     rolloff: RollOff | None = None
     vomits: tuple[int, ...] = ()
     disqualified: frozenset[int] = frozenset()
-    drinks: tuple[DrinkEvent, ...] = ()
     flags: tuple[Flag, ...] = ()
     chugs: tuple[Chug, ...] = ()
     audit: tuple[Audit, ...] = ()

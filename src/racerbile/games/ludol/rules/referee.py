@@ -15,6 +15,7 @@ from typing import Any
 from ....engine.contract import Action, Event, Step
 from ....engine.errors import IllegalAction, InvalidAction
 from .. import actions as a
+from .. import ledger
 from ..events import (
     ChugEnded,
     CountStarted,
@@ -76,13 +77,18 @@ def _colour(state: State, text: str) -> int:
 
 def _penalty(state: State, action: a.Penalty, events: list[Event]) -> State:
     participant = _participant(state, action.participant)
-    if action.beers == 0 or abs(action.beers) > MAX_BEERS:
-        raise _illegal(state, f"penalty beers are 1 to {MAX_BEERS} (or taken back)", "LD-REF-3")
-    beer = PenaltyAwarded(
-        participant, action.beers, action.reason or "referee", "LD-REF-3", False, action.judge
-    )
-    events.append(beer)
-    return replace(state, drinks=(*state.drinks, beer))
+    if not 1 <= action.beers <= MAX_BEERS:
+        reason = f"penalty beers are 1 to {MAX_BEERS}; a penalty is taken back by undoing it"
+        raise _illegal(state, reason, "LD-REF-3")
+    return _beers(state, participant, action.beers, action.reason or "referee", action, events)
+
+
+def _beers(
+    state: State, participant: int, beers: int, reason: str, action: Any, events: list[Event]
+) -> State:
+    """The referee's penalty beers: the event for the log, the entry for the ledger."""
+    events.append(PenaltyAwarded(participant, beers, reason, "LD-REF-3", False, action.judge))
+    return ledger.drink(state, events, ledger.penalty(participant, beers, reason, "LD-REF-3"))
 
 
 def _chug_result(state: State, action: a.ChugResult, events: list[Event]) -> State:
@@ -177,13 +183,10 @@ def _confirm(state: State, action: a.ConfirmFlag, events: list[Event]) -> State:
     if not 1 <= action.beers <= MAX_BEERS:
         raise _illegal(state, f"a confirmed flag costs 1 to {MAX_BEERS} beers", "LD-REF-3")
     events.append(FlagResolved(flag.id, True, action.beers))
-    beer = PenaltyAwarded(
-        flag.participant, action.beers, f"flag:{flag.kind}", "LD-REF-3", False, action.judge
-    )
-    events.append(beer)
     flags = list(state.flags)
     flags[flag.id] = replace(flag, status="confirmed")
-    return replace(state, flags=tuple(flags), drinks=(*state.drinks, beer))
+    state = replace(state, flags=tuple(flags))
+    return _beers(state, flag.participant, action.beers, f"flag:{flag.kind}", action, events)
 
 
 def _dismiss(state: State, action: a.DismissFlag, events: list[Event]) -> State:

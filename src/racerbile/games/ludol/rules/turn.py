@@ -11,6 +11,8 @@ from dataclasses import replace
 
 from ....engine.contract import Event, Step
 from ....engine.errors import IllegalAction
+from ....engine.ledger import Ledger
+from .. import ledger
 from ..actions import Declare, Move, Throw
 from ..events import (
     Declared,
@@ -45,6 +47,7 @@ def start(config: Config) -> State:
     """Returns the state before the first throw (the roll-off unless ``first`` is set)."""
     players = len(config.names)
     state = State(
+        ledger=Ledger(players),
         config=config,
         phase="order",
         owner=(),
@@ -114,11 +117,9 @@ def throw(state: State, action: Throw) -> Step:
         )
     ]
     if forced:
-        beer = PenaltyAwarded(
-            state.owner[turn.colour], 1, "third_six", "LD-SIX-2", auto=True, judge=None
-        )
-        events.append(beer)
-        state = replace(state, drinks=(*state.drinks, beer))
+        owner = state.owner[turn.colour]
+        events.append(PenaltyAwarded(owner, 1, "third_six", ledger.AUTO_RULE, True, None))
+        state = ledger.drink(state, events, ledger.penalty(owner, 1, "third_six", ledger.AUTO_RULE))
     state = flow.settle(replace(state, turn=replace(thrown, idle="waiting")), events)
     return Step(state, tuple(events))
 
@@ -201,24 +202,20 @@ def wrong_colour(state: State, action: Move) -> Step:
 
 def _knock_home(state: State, colour: int, chosen: board.Option, events: list[Event]) -> State:
     owners = sorted({other for other, _ in chosen.captures})
-    chugs, drinks = list(state.chugs), list(state.drinks)
+    by = state.owner[colour]
     for other in owners:
         glasses = tuple(g for o, g in chosen.captures if o == other)
-        chug = Chug(len(chugs), state.owner[other], other, glasses)
+        chug = Chug(len(state.chugs), state.owner[other], other, glasses)
         square = track_square(colour, chosen.to)
-        event = KnockedHome(
-            chug.participant,
-            letter(other),
-            glasses,
-            letter(colour),
-            square,
-            chug.id,
-            state.config.chug_seconds,
+        countdown = state.config.chug_seconds
+        events.append(
+            KnockedHome(
+                chug.participant, letter(other), glasses, letter(colour), square, chug.id, countdown
+            )
         )
-        chugs.append(chug)
-        drinks.append(event)
-        events.append(event)
-    return replace(state, chugs=tuple(chugs), drinks=tuple(drinks))
+        state = replace(state, chugs=(*state.chugs, chug))
+        state = ledger.drink(state, events, *ledger.knock_home(chug.participant, len(glasses), by))
+    return state
 
 
 def _flags(
