@@ -27,7 +27,7 @@ CANDIDATES = st.one_of(
     st.builds(a.Vomit, st.integers(0, 3)),
     st.builds(a.IdleCount, st.integers(0, 40)),
     st.builds(a.IdleExpired, st.integers(0, 40)),
-    st.just(a.Undo()),
+    st.builds(a.SetTurn, LETTERS),
 )
 SETUP = st.builds(
     lambda profile, colours, n: LudolSetup.model_validate(

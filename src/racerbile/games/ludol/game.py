@@ -99,6 +99,17 @@ class LudolGame(GameCapabilities):
         assert state.turn is not None
         return state.owner[state.turn.colour]
 
+    def may_void(self, state: State, actions: Sequence[Action], sender: str) -> str | None:
+        """LD-REF-2: the referee (the host) or a line judge may void recorded actions,
+        for example the last move and what followed it (the view's ``undo`` counts
+        them), a mistyped throw or a penalty; a player may not, and a finished game's
+        record is final."""
+        if sender not in ("host", "judge"):
+            return "only the referee or a line judge may undo (LD-REF-2)"
+        if state.phase == "over":
+            return "the game is over; its record is final"
+        return None
+
     def judges(self, state: State) -> list[str]:
         """LD-REF-1: the line judges' names (the referee is the host)."""
         return list(state.config.judges)
@@ -156,6 +167,12 @@ class LudolGame(GameCapabilities):
 
     def parse_action(self, text: str) -> Action:
         return notation.parse_action(text)
+
+
+def undo_count(state: State) -> int:
+    """LD-REF-2: how many of the record's last live actions the referee's "undo the last
+    move" voids: the last move (or declaration) and everything after it (0: nothing)."""
+    return 0 if state.phase == "over" else state.since_move
 
 
 def idle_clocks(state: State) -> list[Clock]:
@@ -232,7 +249,8 @@ def view(state: State) -> dict[str, Any]:
             }
             for e in state.audit
         ],
-        "can_undo": state.undo is not None,
+        "undo": undo_count(state),
+        "can_undo": undo_count(state) > 0,
         "scores": {str(p): notation_fraction(s) for p, s in scores(state).items()},
     }
     if state.rolloff is not None:

@@ -3,7 +3,7 @@
 Actions: ``throw 4``; a move ``A10+5`` (colour, the square's progress, the value;
 ``Ay+6`` enters from the yard); ``declare six`` / ``declare one``; the referee's and
 the clock's inputs as ``kind field=value …`` (shell quoting), for example
-``penalty participant=1 beers=2 reason='spilt beer'`` or ``undo judge=0``.
+``penalty participant=1 beers=2 reason='spilt beer'`` or ``all_poured judge=0``.
 
 State line: profile, phase, then for play ``turn`` number, colour, ``c`` chain index,
 ``a`` tries left, ``t`` the throw waiting for a choice (``!`` forced six, ``?`` A9's

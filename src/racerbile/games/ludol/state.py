@@ -126,14 +126,6 @@ class Ending:
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """What the referee's undo restores (LD-REF-2): the board and the turn."""
-
-    glasses: tuple[tuple[int, ...], ...]
-    turn: Turn | None
-
-
-@dataclass(frozen=True)
 class State:
     """A whole game. ``ledger`` holds every drink so far (LD-DRINK-1, :mod:`.ledger`)."""
 
@@ -151,7 +143,7 @@ class State:
     audit: tuple[Audit, ...] = ()
     poured: bool = False
     ending: Ending | None = None
-    undo: Snapshot | None = None
+    since_move: int = 0  # actions applied since the last move, the move included (0: none)
     throws: int = 0
     turns: int = 0
 

@@ -2,8 +2,9 @@
 
 Every referee input carries the line judge who sent it (``None``: the referee) and a
 reason, and is written to the audit log (LD-REF-2). The referee may override anything:
-move or remove a glass, give the turn to a colour, undo the last move, add or take back
-penalty beers; the engine's flags (LD-REF-3) wait for a confirm or a dismiss.
+move or remove a glass, give the turn to a colour, add penalty beers; undoing the last
+move or taking a penalty back is a void of the recorded actions (the platform's undo,
+``LudolGame.may_void``). The engine's flags (LD-REF-3) wait for a confirm or a dismiss.
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def disqualify(state: State, participant: int, events: list[Event]) -> State:
         (REMOVED,) * GLASSES if state.owner and state.owner[k] == participant else g
         for k, g in enumerate(state.glasses)
     )
-    state = replace(state, disqualified=out, glasses=glasses, undo=None)
+    state = replace(state, disqualified=out, glasses=glasses)
     left = [p for p in range(len(state.config.names)) if p not in out]
     if len(left) == 1:
         return flow.finish(state, "disqualified", events, (left[0],))
@@ -230,7 +231,7 @@ def _set_glass(
 ) -> State:
     glasses = [list(g) for g in state.glasses]
     glasses[colour][glass] = progress
-    state = replace(state, glasses=tuple(tuple(g) for g in glasses), undo=None)
+    state = replace(state, glasses=tuple(tuple(g) for g in glasses))
     events.append(_overridden(state, action, detail))
     owner = state.owner[colour]
     if owner not in state.disqualified and flow.participant_home(state, owner):
@@ -253,16 +254,7 @@ def _set_turn(state: State, action: a.SetTurn, events: list[Event]) -> State:
     if not flow.colour_active(state, colour):
         raise _illegal(state, f"colour {action.colour} takes no more turns", "LD-REF-2")
     events.append(_overridden(state, action, f"turn to {action.colour}"))
-    return flow.new_turn(replace(state, undo=None), colour, events)
-
-
-def _undo(state: State, action: a.Undo, events: list[Event]) -> State:
-    snapshot = state.undo
-    if snapshot is None or state.phase != "play":
-        raise _illegal(state, "there is no move to undo", "LD-REF-2")
-    events.append(_overridden(state, action, "last move undone"))
-    state = replace(state, glasses=snapshot.glasses, turn=snapshot.turn, undo=None)
-    return flow.settle(state, events)
+    return flow.new_turn(state, colour, events)
 
 
 def _overridden(state: State, action: Any, detail: str) -> Overridden:
@@ -309,7 +301,6 @@ _HANDLERS: dict[type[Action], Callable[[State, Any, list[Event]], State]] = {
     a.PlaceGlass: _place,
     a.RemoveGlass: _remove,
     a.SetTurn: _set_turn,
-    a.Undo: _undo,
     a.IdleCount: _idle_count,
     a.IdleExpired: _idle_expired,
     a.ChugTimeUp: _chug_time_up,

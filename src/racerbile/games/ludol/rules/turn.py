@@ -35,7 +35,6 @@ from ..state import (
     Flag,
     FlagKind,
     RollOff,
-    Snapshot,
     State,
     letter,
     track_square,
@@ -148,7 +147,6 @@ def move(state: State, action: Move) -> Step:
         reason, rule_id = why_illegal(state, action)
         raise _illegal(state, reason, rule_id)
     events: list[Event] = []
-    undo = Snapshot(state.glasses, turn)
     own = state.glasses[colour]
     glass = own.index(chosen.frm)
     glasses = [list(g) for g in state.glasses]
@@ -156,7 +154,7 @@ def move(state: State, action: Move) -> Step:
     events.append(Moved(letter(colour), glass, chosen.frm, chosen.to, chosen.value, chosen.face))
     for other, g in chosen.captures:
         glasses[other][g] = YARD
-    state = replace(state, glasses=tuple(tuple(g) for g in glasses), undo=undo)
+    state = replace(state, glasses=tuple(tuple(g) for g in glasses))
     state = _knock_home(state, colour, chosen, events)
     state = _flags(state, turn.options, chosen, turn.throw, events)
     participant = state.owner[colour]
@@ -256,7 +254,6 @@ def declare(state: State, action: Declare) -> Step:
     if not turn.declare:
         raise _illegal(state, "a declaration is only for a 1 or 6 with no legal move", "LD-SIX-3")
     events: list[Event] = [Declared(letter(turn.colour), action.six)]
-    state = replace(state, undo=Snapshot(state.glasses, turn))
     return Step(flow.end_of_throw(state, events, bonus=action.six), tuple(events))
 
 
