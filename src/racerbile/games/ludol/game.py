@@ -34,6 +34,7 @@ from .actions import (
     IdleExpired,
 )
 from .describe import describe
+from .fast import FAST_PATH
 from .ledger import night_table
 from .rules.flow import scores
 from .setup import LudolSetup, configure
@@ -49,6 +50,7 @@ class LudolGame(GameCapabilities):
     referee_action_types: Sequence[type[Action]] = (*REFEREE_ACTIONS, *CLOCK_ACTIONS)
     """The referee's and line judges' inputs (LD-REF-1) and the clock's actions:
     never in ``legal_actions``, applied by the host with the trusted actor."""
+    fast = FAST_PATH  # the compiled simulation path (fast/)
 
     playthroughs = MappingProxyType(
         {
