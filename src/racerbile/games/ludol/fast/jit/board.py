@@ -6,6 +6,11 @@ The same candidates in the same order (glass squares ascending, then the values 
 as in the reference. An option is a row of ``opts``: from, value, to, and the glasses
 it knocks home as a bit mask (bit ``4 * colour + glass``).
 
+Speed: the board is read once per throw into bit masks over the mover's progress
+0…51 (bit q: the shared-track square its glass at progress q would stand on): where
+an opposing block stands, where any opposing glass stands, where its own towers
+stand. A move's way is then one mask test.
+
 The profile is a row of integers (the ``K_*`` fields, filled by the engine).
 """
 
@@ -29,65 +34,83 @@ N_CONFIG = 13
 
 
 @njit(cache=True, inline="always")
-def square_of(colour, progress):
-    """LD-BOARD-1: the shared-track square of ``colour``'s glass at ``progress`` 0…50."""
-    return (STRIDE * colour + progress) % TRACK
+def _frame(glasses, n_colours, colour, cfg):
+    """Returns the masks (blocks, opponents, towers) of the mover ``colour``: opposing
+    blocks (LD-BLOCK-1), squares holding any other colour's glass, and its own squares
+    of two or more glasses (a tower, which the norsk owner may not pass either)."""
+    base, block_sizes = STRIDE * colour, cfg[K_BLOCK_MASK]
+    blocks, opponents, towers = np.int64(0), np.int64(0), np.int64(0)
+    for other in range(n_colours):
+        for g in range(GLASSES):
+            p = glasses[other, g]
+            if p < START or p > LAST_TRACK:
+                continue
+            same = 0
+            for h in range(GLASSES):
+                same += glasses[other, h] == p
+            if other == colour:
+                if same >= 2:
+                    towers |= np.int64(1) << p
+                continue
+            bit = np.int64(1) << ((STRIDE * other + p - base + TRACK) % TRACK)
+            opponents |= bit
+            if (block_sizes >> same) & 1:
+                blocks |= bit
+    return blocks, opponents, towers
 
 
 @njit(cache=True)
-def occupancy(glasses, n_colours, cnt):
-    """Fills ``cnt[square, colour]`` with the glasses of each colour on each track square."""
-    cnt[:, :] = 0
-    for k in range(n_colours):
+def _captures(glasses, n_colours, colour, to, cfg):
+    """Returns the glasses a move landing on progress ``to`` (≤ 50) knocks home
+    (LD-HIT-1), or -1 when it may not land there (A2's alternative)."""
+    square = (STRIDE * colour + to) % TRACK
+    captures = np.int64(0)
+    for other in range(n_colours):
+        if other == colour:
+            continue
+        at = (square - STRIDE * other + TRACK) % TRACK
+        if at > LAST_TRACK:  # the square before its start: never its glass's square
+            continue
         for g in range(GLASSES):
-            p = glasses[k, g]
-            if START <= p <= LAST_TRACK:
-                cnt[square_of(k, p), k] += 1
+            if glasses[other, g] != at:
+                continue
+            if cfg[K_IMMUNE_START] and at == START:  # LD-HIT-2: immune on its start square
+                if not cfg[K_IMMUNE_LANDING]:
+                    return np.int64(-1)
+                break
+            captures |= np.int64(1) << (GLASSES * other + g)
+    return captures
 
 
 @njit(cache=True, inline="always")
-def _blocked(cnt, n_colours, colour, square, block_mask):
-    """LD-BLOCK-1: whether an opposing block stands on ``square``."""
-    for other in range(n_colours):
-        if other != colour and (block_mask >> cnt[square, other]) & 1:
-            return True
-    return False
+def _span(lo, hi):
+    """The mask of bits lo…hi (empty when hi < lo)."""
+    if hi < lo:
+        return np.int64(0)
+    return ((np.int64(1) << (hi + 1)) - 1) & ~((np.int64(1) << lo) - 1)
 
 
-@njit(cache=True)
-def _option(glasses, cnt, n_colours, colour, p, value, cfg):
+@njit(cache=True, inline="always")
+def _option(glasses, n_colours, colour, p, value, cfg, blocks, opponents, towers):
     """Returns (to, captures) of moving the glass on ``p`` by ``value``; to is ILLEGAL
     when the move is not allowed."""
     if p == YARD:  # LD-ENTER-1
         if value != 6:
-            return ILLEGAL, 0
+            return ILLEGAL, np.int64(0)
         to = START
     else:
         to = p + value
         if to > GOAL:  # LD-MOVE-1: exact finish
-            return ILLEGAL, 0
-    mask = cfg[K_BLOCK_MASK]
-    for q in range(p + 1, min(to, LAST_TRACK) + 1):
-        square = square_of(colour, q)
-        if _blocked(cnt, n_colours, colour, square, mask):
-            return ILLEGAL, 0
-        if not cfg[K_OWNER_PASSES] and q < to and cnt[square, colour] >= 2:
-            return ILLEGAL, 0  # §1.2: nobody passes a tower
-    captures = 0
-    if to <= LAST_TRACK:
-        square = square_of(colour, to)
-        for other in range(n_colours):
-            if other == colour or cnt[square, other] == 0:
-                continue
-            if cfg[K_IMMUNE_START] and square == STRIDE * other:
-                if not cfg[K_IMMUNE_LANDING]:
-                    return ILLEGAL, 0  # A2 alternative
-                continue  # LD-HIT-2
-            at = (square - STRIDE * other + TRACK) % TRACK
-            for g in range(GLASSES):
-                if glasses[other, g] == at:
-                    captures |= 1 << (GLASSES * other + g)
-    return to, captures
+            return ILLEGAL, np.int64(0)
+    way = _span(p + 1, min(to, LAST_TRACK))
+    if blocks & way:  # LD-BLOCK-1: an opposing block passed or landed on
+        return ILLEGAL, np.int64(0)
+    if not cfg[K_OWNER_PASSES] and towers & way & ~(np.int64(1) << to):
+        return ILLEGAL, np.int64(0)  # §1.2: nobody passes a tower, its owner neither
+    if to > LAST_TRACK or not (opponents >> to) & 1:
+        return to, np.int64(0)
+    captures = _captures(glasses, n_colours, colour, to, cfg)
+    return (ILLEGAL, np.int64(0)) if captures < 0 else (to, captures)
 
 
 @njit(cache=True, inline="always")
@@ -105,11 +128,11 @@ def _values(cfg, top, p, column, forced):
     return top, top, 1
 
 
-@njit(cache=True)
-def find_options(glasses, n_colours, colour, top, forced, cfg, cnt, opts):
+@njit(cache=True, inline="always")
+def find_options(glasses, n_colours, colour, top, forced, cfg, opts):
     """Writes the legal options of ``colour`` for top face ``top`` into ``opts``
     (``forced``, LD-SIX-2: the value 6 only); returns how many (spec §2.4)."""
-    occupancy(glasses, n_colours, cnt)
+    blocks, opponents, towers = _frame(glasses, n_colours, colour, cfg)
     column = False
     for g in range(GLASSES):
         if LAST_TRACK < glasses[colour, g] < GOAL:
@@ -127,7 +150,9 @@ def find_options(glasses, n_colours, colour, top, forced, cfg, cnt, opts):
         first, second, count = _values(cfg, top, p, column, forced)
         for j in range(count):
             value = first if j == 0 else second
-            to, captures = _option(glasses, cnt, n_colours, colour, p, value, cfg)
+            to, captures = _option(
+                glasses, n_colours, colour, p, value, cfg, blocks, opponents, towers
+            )
             if to != ILLEGAL:
                 opts[n, O_FROM], opts[n, O_VALUE] = p, value
                 opts[n, O_TO], opts[n, O_CAPTURES] = to, captures

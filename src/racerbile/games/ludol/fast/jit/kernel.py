@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from ...setup import COLOURS
-from ...state import GLASSES, GOAL, START, TRACK, YARD
+from ...state import GLASSES, GOAL, START, YARD
 from .board import (
     K_CHAIN_RESETS,
     K_FINISH_ANY,
@@ -90,7 +90,7 @@ def _capture_key(opts, i):
     return (_bits(opts[i, O_CAPTURES]) * 64 + opts[i, O_FROM] + 1) * 8 + opts[i, O_VALUE]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(bot, gen, opts, n):
     """The index of the option ``bot`` picks among ``opts[:n]`` (``bots.py``)."""
     if bot == RANDOM:
@@ -118,7 +118,7 @@ def choose(bot, gen, opts, n):
     return _largest(opts, n, opts[n - 1, O_FROM])  # fast: the most advanced glass
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _decided(seat, cfg, stats, counters):
     """Counts a decision of ``seat``; False when the game is too long (MAX_ACTIONS)."""
     if counters[C_ACTIONS] >= cfg[K_MAX_ACTIONS]:
@@ -148,7 +148,7 @@ def _active(glasses, colour):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _home(glasses, owner, n_colours, participant, any_colour):
     """LD-END-1 (A15): the participant's colours all home (or one, ``any_colour``)."""
     for k in range(n_colours):
@@ -201,7 +201,7 @@ def _seat(colours_of, winner, owner, scratch):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _move(glasses, owner, opts, i, colour, stats):
     """Moves the chosen glass, sends the captured home (one chug per colour hit,
     LD-HIT-1) and counts flags (c) and (h) (LD-REF-3)."""
@@ -225,7 +225,7 @@ def _move(glasses, owner, opts, i, colour, stats):
         stats[mover, S_HITS] += glasses_hit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _flags(opts, n, i, top, stats, participant):
     """LD-REF-3 (c) a capture left out, (h) a 1 taken while a 6 was legal."""
     missed, passive = False, False
@@ -309,7 +309,7 @@ def _seed(bots, master, index, words, keys, gens):
 
 
 @njit(cache=True)
-def play_game(cfg, colours_of, bots, glasses, owner, gens, cnt, opts, scratch, stats, counters):
+def play_game(cfg, colours_of, bots, glasses, owner, gens, opts, scratch, stats, counters):
     """Plays one seeded game (generators set by :func:`_seed`) to its end, writing the
     participants' ``stats`` and the game's ``counters``."""
     dice = gens[bots.shape[0]]
@@ -333,7 +333,7 @@ def play_game(cfg, colours_of, bots, glasses, owner, gens, cnt, opts, scratch, s
         six = top == 1 or top == 6
         forced = cfg[K_FORCED_FROM] > 0 and at >= cfg[K_FORCED_FROM] and six
         stats[participant, S_PENALTY] += forced  # LD-SIX-2, charged at once (A10)
-        n = find_options(glasses, n_colours, colour, top, forced, cfg, cnt, opts)
+        n = find_options(glasses, n_colours, colour, top, forced, cfg, opts)
         if n > 0:  # the player's choice, then turn.move
             if not _decided(participant, cfg, stats, counters):
                 return
@@ -380,9 +380,8 @@ def play_batch(cfg, colours_of, bots, master, indices, seeds, stats, counters, l
     gens = np.zeros((players + 1, GEN_SIZE), np.uint64)
     glasses = np.zeros((COLOURS, GLASSES), np.int64)
     owner, scratch = np.zeros(COLOURS, np.int64), np.zeros(2 * COLOURS, np.int64)
-    cnt = np.zeros((TRACK, COLOURS), np.int64)
     opts = np.zeros((MAX_OPTIONS, N_OPTION_FIELDS), np.int64)
     for g in range(lo, hi):
         seeds[g] = _seed(bots, master, indices[g], words, keys, gens)
-        play_game(cfg, colours_of, bots, glasses, owner, gens, cnt, opts, scratch,
+        play_game(cfg, colours_of, bots, glasses, owner, gens, opts, scratch,
                   stats[g], counters[g])  # fmt: skip
