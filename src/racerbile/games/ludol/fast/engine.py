@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from ....engine.outcome import MAX_ACTIONS, GameOutcome, SeatOutcome, SimSpec, SimulationError
 from ..setup import LudolSetup, configure
+from ..state import GLASSES
 from .jit import board, kernel
 
 BOT_CODES = {
@@ -54,6 +55,9 @@ class LudolFastEngine:
             return "the number of bots does not match the number of players"
         if not 0 <= spec.seed < 2**64:
             return "the seed must be a whole number from 0 to 2**64 - 1"
+        unknown_columns = [c for c in _declared_columns() if c not in COLUMNS]
+        if unknown_columns:
+            return f"the columns {', '.join(unknown_columns)} are not covered"
         return None
 
     def play_chunk(self, spec: SimSpec, indices: Sequence[int]) -> list[GameOutcome]:
@@ -70,8 +74,9 @@ class LudolFastEngine:
         arrays = (cfg, colours, bots, np.uint64(spec.seed), np.array(indices, np.uint64),
                   seeds, stats, counters)  # fmt: skip
         _run_threads(arrays, games, self.threads)
+        layout = (colours.tolist(), _declared_columns())
         return [
-            _outcome(spec, index, int(seeds[g]), stats[g], counters[g])
+            _outcome(spec, index, int(seeds[g]), stats[g], counters[g], layout)
             for g, index in enumerate(indices)
         ]
 
@@ -118,29 +123,66 @@ def _share(arrays: tuple[Any, ...], lo: int, hi: int) -> None:
     play(*arrays, lo, hi)
 
 
+def _columns(row: list[int], colours: int) -> dict[str, int]:
+    """A participant's simulator columns (``games/ludol/stats.py``) from its kernel row:
+    knock-homes are the events it caused (one per colour hit), beers the glasses it
+    drank plus its penalty beers, and to buy adds four glasses per colour it played."""
+    drunk, penalty = row[kernel.S_DRUNK], row[kernel.S_PENALTY]
+    return {
+        "throws": row[kernel.S_THROWS],
+        "knock_homes": row[kernel.S_HIT_EVENTS],
+        "glasses_drunk": drunk,
+        "penalty_beers": penalty,
+        "beers": drunk + penalty,
+        "to_buy": GLASSES * colours + drunk + penalty,
+    }
+
+
+COLUMNS = tuple(_columns([0] * kernel.N_STATS, 1))
+
+
 def _outcome(
-    spec: SimSpec, index: int, seed: int, stats: np.ndarray, counters: np.ndarray
+    spec: SimSpec,
+    index: int,
+    seed: int,
+    stats: np.ndarray,
+    counters: np.ndarray,
+    layout: tuple[list[int], tuple[str, ...]],
 ) -> GameOutcome:
+    """One game's outcome; ``layout`` holds each participant's colours and the game's
+    declared columns."""
     if counters[kernel.C_STATUS] == kernel.TOO_LONG:
         raise SimulationError(
             f"game {index} (dice seed {seed}) did not end in {MAX_ACTIONS} actions"
         )
-    rows = stats.tolist()
-    seats = tuple(
-        SeatOutcome(
-            seat=k,
-            player=spec.players[k],
-            place=row[kernel.S_PLACE],
-            turns=row[kernel.S_TURNS],
-            stats={},
+    colours, declared = layout
+    seats = []
+    for k, row in enumerate(stats.tolist()):
+        # With the game's columns, a turn is a colour's go (stats.py); else the runner's
+        # runs of decisions.
+        turns = row[kernel.S_COLOUR_TURNS] if declared else row[kernel.S_TURNS]
+        values = _columns(row, colours[k])
+        seats.append(
+            SeatOutcome(
+                seat=k,
+                player=spec.players[k],
+                place=row[kernel.S_PLACE],
+                turns=turns,
+                stats={key: values[key] for key in declared},
+            )
         )
-        for k, row in enumerate(rows)
-    )
     return GameOutcome(
         index=index,
         seed=seed,
-        seats=seats,
+        seats=tuple(seats),
         length=max(seat.turns for seat in seats),
         actions=int(counters[kernel.C_ACTIONS]),
         locations={},
     )
+
+
+def _declared_columns() -> tuple[str, ...]:
+    """The simulator columns Ludøl declares (``GAME.stats``)."""
+    from ..game import GAME
+
+    return GAME.stats.columns if GAME.stats is not None else ()
