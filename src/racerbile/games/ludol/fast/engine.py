@@ -75,9 +75,10 @@ class LudolFastEngine:
                   seeds, stats, counters)  # fmt: skip
         _run_threads(arrays, games, self.threads)
         layout = (colours.tolist(), _declared_columns())
+        rows, games_counters = stats.tolist(), counters.tolist()  # Python ints, once
         return [
-            _outcome(spec, index, int(seeds[g]), stats[g], counters[g], layout)
-            for g, index in enumerate(indices)
+            _outcome(spec, index, seed, rows[g], games_counters[g], layout)
+            for g, (index, seed) in enumerate(zip(indices, seeds.tolist(), strict=True))
         ]
 
 
@@ -145,8 +146,8 @@ def _outcome(
     spec: SimSpec,
     index: int,
     seed: int,
-    stats: np.ndarray,
-    counters: np.ndarray,
+    stats: list[list[int]],
+    counters: list[int],
     layout: tuple[list[int], tuple[str, ...]],
 ) -> GameOutcome:
     """One game's outcome; ``layout`` holds each participant's colours and the game's
@@ -157,7 +158,7 @@ def _outcome(
         )
     colours, declared = layout
     seats = []
-    for k, row in enumerate(stats.tolist()):
+    for k, row in enumerate(stats):
         # With the game's columns, a turn is a colour's go (stats.py); else the runner's
         # runs of decisions.
         turns = row[kernel.S_COLOUR_TURNS] if declared else row[kernel.S_TURNS]
@@ -176,7 +177,7 @@ def _outcome(
         seed=seed,
         seats=tuple(seats),
         length=max(seat.turns for seat in seats),
-        actions=int(counters[kernel.C_ACTIONS]),
+        actions=counters[kernel.C_ACTIONS],
         locations={},
     )
 
