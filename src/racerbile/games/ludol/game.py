@@ -35,6 +35,7 @@ from .actions import (
     IdleExpired,
 )
 from .describe import describe
+from .fast import FAST_PATH
 from .ledger import DRINK_COLUMNS, night_table
 from .rules.flow import scores
 from .setup import LudolSetup, configure
@@ -51,6 +52,7 @@ class LudolGame(GameCapabilities):
     referee_action_types: Sequence[type[Action]] = (*REFEREE_ACTIONS, *CLOCK_ACTIONS)
     """The referee's and line judges' inputs (LD-REF-1) and the clock's actions:
     never in ``legal_actions``, applied by the host with the trusted actor."""
+    fast = FAST_PATH  # the compiled simulation path (fast/)
 
     stats = STATS
     playthroughs: Mapping[str, tuple[dict[str, Any], int]] = MappingProxyType(
