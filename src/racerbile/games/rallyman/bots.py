@@ -1,27 +1,33 @@
-"""Rallyman bots: ``cautious`` and ``attacker``.
+"""Rallyman bots: ``cautious``, ``attacker`` and ``optimal``.
 
 Both read the road ahead as the highest gear in which each space can be entered and the
 car still slow down, one gear per space, for every corner and jump after it
 (:func:`safe_gears`). ``cautious`` drives the standard technique and stops once hazards
 reach the limit − 1; ``attacker`` does the same but announces a time attack whenever a
 pool's exact risk (:func:`..odds.attack_risk`) is at most ``ATTACK_RISK`` and the pool
-never needs a gear above the road's safe gears. Bots never draw chance outcomes.
+never needs a gear above the road's safe gears. ``optimal`` takes, at every decision,
+the choice of least expected stage time by the solo solver (:mod:`.solver`), exact for
+a car alone on the stage; it fits tyres like the others. Bots never draw chance outcomes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import numpy as np
 
 from ...engine.contract import Action, Bot
-from .actions import Attack, Place, Roll, Sisu, Stop, Tyres
+from .actions import Attack, Place, Roll, Sisu, Spare, Stop, Tyres
 from .odds import attack_risk, state_plan_odds
 from .rules import legal_actions
 from .rules.attack import attack_actions
 from .rules.common import GAS, corner_limit, hazard_limit, turn_of
 from .rules.turn import roll_actions
-from .state import GEAR_TIME, State
+from .board.model import Stage
+from .solver import CARD, Solver, bit
+from .state import GEAR_TIME, Options, State
+from .state import Tyres as TyreKind
 
 ATTACK_RISK = 0.1
 LOSS_COST = 90.0  # seconds a loss of control costs: the 1:00 card and a restart in 1st
@@ -120,13 +126,18 @@ def _attack(state: State, safe: list[int]) -> Attack | None:
     return Attack(best[1]) if best else None
 
 
+def _tyres(state: State) -> TyreKind:
+    """Returns the tyres for the rally's surface: snow where most spaces are snow."""
+    snowy = sum(s.surface == "snow" for st in state.rally.stages for s in st.spaces)
+    total = sum(len(st.spaces) for st in state.rally.stages)
+    return "snow" if 2 * snowy > total else "asphalt"
+
+
 def _driver(attack: bool) -> Callable[[State, np.random.Generator], Action]:
     def choose(state: State, rng: np.random.Generator) -> Action:
         legal = legal_actions(state)
         if state.phase == "tyres":
-            snowy = sum(s.surface == "snow" for st in state.rally.stages for s in st.spaces)
-            total = sum(len(st.spaces) for st in state.rally.stages)
-            return Tyres("snow" if 2 * snowy > total else "asphalt")
+            return Tyres(_tyres(state))
         if Sisu(True) in legal:
             return Sisu(True)
         seat = turn_of(state).seat
@@ -153,10 +164,111 @@ def _driver(attack: bool) -> Callable[[State, np.random.Generator], Action]:
     return choose
 
 
-BOTS: dict[str, Bot] = {"cautious": _driver(attack=False), "attacker": _driver(attack=True)}
+@lru_cache(maxsize=3)
+def solver_for(stage: Stage, options: Options, tyres: TyreKind) -> Solver:
+    """Returns the solved stage (kept for the next decisions on it)."""
+    return Solver(stage, options, tyres)
+
+
+def optimal(state: State, rng: np.random.Generator) -> Action:
+    """Returns the choice of least expected stage time for the car alone (see solver)."""
+    legal = legal_actions(state)
+    if state.phase == "tyres":
+        return Tyres(_tyres(state))
+    turn = turn_of(state)
+    car = state.cars[turn.seat]
+    solver = solver_for(state.stage, state.options, car.tyres)
+    if turn.technique == "none" and not turn.used and turn.loc is None:
+        solver.forget()  # the memos of the last turn are not needed again
+    at = (min(car.damage, 4), min(car.punctures, 2), int(car.spare_used), int(car.sisu_used))
+    index = (*at, min(car.tokens, solver.cap))
+    if turn.loc is not None:
+        return Sisu(_sisu_pays(state, solver, index))
+    choices = _choices(state, solver)
+    best = min(
+        (a for a in legal if a in choices),
+        key=lambda a: float(choices[a][index]),
+        default=None,
+    )
+    if best is None:
+        raise ValueError(f"the solver knows none of the legal actions {legal}")
+    return best
+
+
+def _choices(state: State, solver: Solver) -> dict[Action, np.ndarray]:
+    """Returns the solver's value of each choice the driver has now, keyed as actions."""
+    turn = turn_of(state)
+    car = state.cars[turn.seat]
+    road = solver.road
+    gid = state.stage.gid
+    pos = road.start if car.space is None else car.space
+    used = sum(bit(int(d)) for d in turn.used if d != GAS)
+    found: dict[Action, np.ndarray] = {}
+    if turn.technique == "attack":
+        for (_, die, face, to), value in solver.placements(_pool_key(state, solver)):
+            found[Place(str(die) if die else GAS, bool(face), gid(int(to)))] = value
+        return found
+    key = (pos, turn.gear, used, turn.gas_allowed - turn.gas_used, turn.hazards, turn.secured,
+           bool(turn.used))  # fmt: skip
+    for choice, value in solver.options_at(key):
+        if choice[0] == "roll":
+            _, die, to, secured = choice
+            found[Roll(str(die) if die else GAS, gid(int(to)), bool(secured))] = value  # type: ignore[call-overload]
+        elif choice[0] == "attack":
+            found[Attack(str(choice[1]))] = value
+        else:
+            found[Stop()] = value
+    if not turn.used:
+        found[Spare()] = solver.spare_value(pos, turn.gear)
+    return found
+
+
+def _pool_key(state: State, solver: Solver, sisu: bool | None = None) -> tuple[int, ...]:
+    """Returns the solver's key of a rolled time-attack pool."""
+    turn = turn_of(state)
+    car = state.cars[turn.seat]
+    pos = solver.road.start if car.space is None else car.space
+    used = sum(bit(int(d)) for d in turn.used if d != GAS)
+    left = [i for i in range(len(turn.pool)) if i not in turn.placed]
+    rest = sum(bit(int(turn.pool[i])) for i in left if turn.pool[i] != GAS)
+    haz = sum(bit(int(turn.pool[i])) for i in left if turn.pool[i] != GAS and turn.faces[i])
+    gas = [turn.faces[i] for i in left if turn.pool[i] == GAS]
+    active = turn.sisu_active if sisu is None else sisu
+    return (pos, turn.gear, used, rest, haz, gas.count(False), gas.count(True), turn.hazards,
+            active, turn.pool_limit)  # fmt: skip
+
+
+def _sisu_pays(state: State, solver: Solver, index: tuple[int, ...]) -> bool:
+    """Tells whether playing SISU against this loss of control saves time (RM-SISU-1)."""
+    turn = turn_of(state)
+    loc = turn.loc
+    assert loc is not None
+    car = state.cars[turn.seat]
+    pos = car.space if car.space is not None else solver.road.start
+    if loc.on_line:
+        pos = solver.road.finish
+    taken = float(solver.flipped(pos, loc.deck, loc.on_line)[index])
+    played = (*index[:3], 1, index[4])
+    if loc.on_line:
+        going_on = CARD[loc.deck] - index[4]
+    elif turn.technique == "attack":
+        going_on = float(solver.placed(_pool_key(state, solver, sisu=True))[played])
+    else:
+        used = sum(bit(int(d)) for d in turn.used if d != GAS)
+        key = (pos, turn.gear, used, turn.gas_allowed - turn.gas_used, 0, turn.secured, True)
+        going_on = float(solver.q(key)[played])
+    return going_on < taken
+
+
+BOTS: dict[str, Bot] = {
+    "cautious": _driver(attack=False),
+    "attacker": _driver(attack=True),
+    "optimal": optimal,
+}
 
 # One line per bot, for lists and the lobby.
 DESCRIPTIONS: dict[str, str] = {
     "cautious": "the standard technique, stopping once hazards reach the limit - 1",
     "attacker": "as cautious, with a time attack whenever its exact risk is low",
+    "optimal": "the least expected stage time for a car alone, solved exactly per stage",
 }
