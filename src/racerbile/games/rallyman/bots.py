@@ -19,12 +19,12 @@ import numpy as np
 
 from ...engine.contract import Action, Bot
 from .actions import Attack, Place, Roll, Sisu, Spare, Stop, Tyres
+from .board.model import Stage
 from .odds import attack_risk, state_plan_odds
 from .rules import legal_actions
 from .rules.attack import attack_actions
 from .rules.common import GAS, corner_limit, hazard_limit, turn_of
 from .rules.turn import roll_actions
-from .board.model import Stage
 from .solver import CARD, Solver, bit
 from .state import GEAR_TIME, Options, State
 from .state import Tyres as TyreKind
@@ -206,14 +206,16 @@ def _choices(state: State, solver: Solver) -> dict[Action, np.ndarray]:
     found: dict[Action, np.ndarray] = {}
     if turn.technique == "attack":
         for (_, die, face, to), value in solver.placements(_pool_key(state, solver)):
-            found[Place(str(die) if die else GAS, bool(face), gid(int(to)))] = value
+            assert isinstance(to, int)
+            found[Place(str(die) if die else GAS, bool(face), gid(to))] = value
         return found
     key = (pos, turn.gear, used, turn.gas_allowed - turn.gas_used, turn.hazards, turn.secured,
            bool(turn.used))  # fmt: skip
     for choice, value in solver.options_at(key):
         if choice[0] == "roll":
             _, die, to, secured = choice
-            found[Roll(str(die) if die else GAS, gid(int(to)), bool(secured))] = value  # type: ignore[call-overload]
+            assert isinstance(to, int)
+            found[Roll(str(die) if die else GAS, gid(to), bool(secured))] = value
         elif choice[0] == "attack":
             found[Attack(str(choice[1]))] = value
         else:

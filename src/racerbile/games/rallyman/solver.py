@@ -71,7 +71,9 @@ class Solver:
         deck = options.shortcut_deck
         self.puncture_p = deck[2] / sum(deck)
         self.backs = [tuple(w / sum(ws) for w in ws) for ws in options.gear_backs]
-        self.gear_ok = [np.arange(DAMAGE)[:, None, None, None, None] < 5 - used for used in range(6)]
+        self.gear_ok = [
+            np.arange(DAMAGE)[:, None, None, None, None] < 5 - used for used in range(6)
+        ]
         self.values: dict[tuple[int, int], np.ndarray] = {}
         # per-solver memos: each depends on the values of positions further along only
         self.steps = lru_cache(maxsize=None)(self._steps)
@@ -147,13 +149,18 @@ class Solver:
                 cost = secured + 1
                 if cost <= self.cap:
                     paid = self.enter(pos, (*nxt[:5], cost, True), False, True)
-                    yield ("roll", die, to, True), self._gear_cap(self._spend(paid, cost), die, mask)
+                    yield (
+                        ("roll", die, to, True),
+                        self._gear_cap(self._spend(paid, cost), die, mask),
+                    )
         if started:
             yield ("stop",), self.end_turn(pos, gear)
         elif options.time_attack:
             yield from self.attacks(pos, gear, gas, hazards)
 
-    def _steps(self, pos: int, gear: int, mask: int, gas: int, planned: bool) -> list[tuple[int, int, int]]:
+    def _steps(
+        self, pos: int, gear: int, mask: int, gas: int, planned: bool
+    ) -> list[tuple[int, int, int]]:
         """Returns the legal next dice ``(die, gear after, space)``; die 0 is gas (RM-TURN-1/2).
 
         The damage cap on gear dice (RM-DMG-1) is applied to the values by damage.
@@ -230,7 +237,9 @@ class Solver:
 
     # --- losing control -----------------------------------------------------------------
 
-    def lose(self, at: int, deck: int, sisu: np.ndarray | None, on_line: bool = False) -> np.ndarray:
+    def lose(
+        self, at: int, deck: int, sisu: np.ndarray | None, on_line: bool = False
+    ) -> np.ndarray:
         """Returns the value of a loss of control on ``at`` with the ``deck`` card; ``sisu``
         is the value of going on after the SISU card, None where it may not (RM-SISU-1)."""
         value = self.flipped(at, deck, on_line)
@@ -368,7 +377,7 @@ class Solver:
         ``key``: position, gear, gear dice used, gear dice left, which of them show a
         hazard, clean and hazard gas dice left, hazards counted, SISU played, the limit.
         """
-        pos, gear, used, rest, haz, clean, dirty, hazards, sisu, limit = key
+        pos, gear, used, rest, haz, clean, dirty, _, sisu, limit = key
         if not rest and not clean and not dirty:
             yield ("end",), self.end_turn(pos, gear)
             return
@@ -382,8 +391,10 @@ class Solver:
                     continue
                 yield ("place", die, face, to), self._place_value(nxt, face and not sisu, limit)
 
-    def _after_place(self, key: tuple[int, ...], die: int, face: bool, to: int, after: int) -> tuple[int, ...] | None:
-        pos, gear, used, rest, haz, clean, dirty, hazards, sisu, limit = key
+    def _after_place(
+        self, key: tuple[int, ...], die: int, face: bool, to: int, after: int
+    ) -> tuple[int, ...] | None:
+        _, _, used, rest, haz, clean, dirty, hazards, sisu, limit = key
         if die:
             rest, haz, used = rest & ~bit(die), haz & ~bit(die), used | bit(die)
         elif face:

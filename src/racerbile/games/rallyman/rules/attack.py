@@ -13,8 +13,8 @@ cancels that loss and the whole move is made. RM-SEC-1: no securing in a time at
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 
 from ....engine.contract import Event
 from ....engine.errors import IllegalAction

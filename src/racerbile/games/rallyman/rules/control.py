@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from typing import Literal
 
 from ....engine.contract import Event
 from ....engine.errors import IllegalAction
@@ -24,8 +25,8 @@ from ..state import LOC_TIME, Card, Loc, State
 from .common import blocked, turn_of, verge_taken, with_car, with_turn
 from .rally import end_turn, finish, next_turn, retire
 
-BACKS = ("spin", "left", "right")
-CARDS = ("clean", "dirty", "puncture")
+BACKS: tuple[Literal["spin", "left", "right"], ...] = ("spin", "left", "right")
+CARDS: tuple[Literal["clean", "dirty", "puncture"], ...] = ("clean", "dirty", "puncture")
 
 
 def continue_turn(state: State, events: list[Event]) -> State:
@@ -148,9 +149,12 @@ def _spin_space(state: State, seat: int, pos: int) -> int:
     1st-gear die a restart needs, so a car spun in a slide restarts on the inside space
     beside it, as after going off there (RM-LOC-3); a full inside space keeps it put."""
     space = state.stage.spaces[pos]
-    if space.kind == "slide" and space.beside is not None:
-        if not blocked(state, seat, space.beside):
-            return space.beside
+    if (
+        space.kind == "slide"
+        and space.beside is not None
+        and not blocked(state, seat, space.beside)
+    ):
+        return space.beside
     return pos
 
 
