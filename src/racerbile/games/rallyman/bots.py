@@ -20,10 +20,11 @@ import numpy as np
 from ...engine.contract import Action, Bot
 from .actions import Attack, Place, Roll, Sisu, Spare, Stop, Tyres
 from .board.model import Stage
-from .odds import attack_risk, state_plan_odds
+from .odds import attack_risk
 from .rules import legal_actions
 from .rules.attack import attack_actions
-from .rules.common import GAS, corner_limit, hazard_limit, turn_of
+from .rules.common import GAS, corner_limit, hazard_chance, hazard_limit, turn_of
+from .rules.moves import steps
 from .rules.turn import roll_actions
 from .solver import CARD, Solver, bit
 from .state import GEAR_TIME, Options, State
@@ -61,9 +62,7 @@ def _best_roll(state: State, rolls: list[Roll], safe: list[int]) -> Roll | None:
     gear = turn_of(state).gear
 
     def wanted(roll: Roll) -> bool:
-        after, limit = _gear_after(state, roll.die), _target_safe(state, roll.to, safe)
-        # a lower gear only when the road asks for it: it slows the card of the turn
-        return after <= limit and (after >= gear or limit < gear)
+        return _wanted(_gear_after(state, roll.die), gear, _target_safe(state, roll.to, safe))
 
     fine = [r for r in rolls if not r.secured and wanted(r)]
     if not fine:
@@ -97,33 +96,89 @@ def _attack(state: State, safe: list[int]) -> Attack | None:
     """Returns the pool worth more than the standard technique here, if any.
 
     Both are priced in seconds per space: the pool's card less its tokens plus the risk
-    times the cost of a loss of control, against the card of a standard turn rolling up
-    to the road's safe gear and stopping at limit − 1 hazards (its expected spaces).
+    times the cost of a loss of control, against the expected card over the expected
+    spaces of the standard turn this bot would drive from here (:func:`_standard_price`).
     """
     turn = turn_of(state)
     car = state.cars[turn.seat]
-    pos = car.space if car.space is not None else -1
-    cap = min(safe[pos + 1 : pos + 6], default=5)
-    start = max(1, turn.gear - (0 if turn.gear <= cap else 1))
-    plan = [str(g) for g in range(start, max(start, cap) + 1)][: turn.gear_allowed] + ["G"] * (
-        turn.gas_allowed
-    )
-    odds = state_plan_odds(state, plan)
-    standard = GEAR_TIME[int(plan[-turn.gas_allowed - 1] if turn.gas_allowed else plan[-1])] / max(
-        float(odds.expected_spaces), 1.0
-    )
+    standard = _standard_price(state, safe)
     best: tuple[float, str] | None = None
     for attack in attack_actions(state):
-        ahead = [safe[i] for i in range(pos + 1, min(len(safe), pos + len(attack.dice) + 3))]
+        n = len(attack.dice)
+        ahead = _safe_ahead(state, car.space, n + 2, safe)
         top = max((int(d) for d in attack.dice if d != GAS), default=turn.gear)
         risk = float(attack_risk(state, attack))
         if not (turn.gear <= top <= min(ahead, default=5) and risk <= ATTACK_RISK):
             continue
-        n = len(attack.dice)
         price = (GEAR_TIME[max(top, 1)] - n + risk * LOSS_COST) / n
         if price < standard and (best is None or price < best[0]):
             best = (price, attack.dice)
     return Attack(best[1]) if best else None
+
+
+def _standard_price(state: State, safe: list[int]) -> float:
+    """Returns the expected card over the expected spaces of this bot's standard turn:
+    the dice it would roll if all were clean, stopping once hazards reach limit − 1."""
+    turn = turn_of(state)
+    car = state.cars[turn.seat]
+    stage = state.stage
+    pos, gear, used = car.space, turn.gear, turn.used
+    alive = {turn.hazards: 1.0}
+    card = spaces = 0.0
+    moved = 0
+    while alive:
+        options = [
+            s
+            for s in steps(state, turn.seat, pos, gear, turn.start_gear, used, turn.must_first)
+            if _wanted(s.gear, gear, 5 if s.to >= stage.finish else safe[s.to])
+        ]
+        if not options:
+            break
+        step = max(options, key=lambda s: (s.gear, s.die == GAS, stage.gid(s.to)))
+        moved += 1
+        limit = hazard_limit(
+            state.options, car, stage.spaces[step.to] if step.to < stage.finish else None
+        )
+        p = float(hazard_chance(state.options, step.die))
+        nxt: dict[int, float] = {}
+        for shown, q in alive.items():
+            for h, r in ((shown, q * (1 - p)), (shown + 1, q * p)):
+                if h >= limit - 1 or step.to >= stage.finish:
+                    card, spaces = card + r * GEAR_TIME[step.gear], spaces + r * moved
+                elif r:
+                    nxt[h] = nxt.get(h, 0.0) + r
+        alive, pos, gear, used = nxt, step.to, step.gear, (*used, step.die)
+    rest = sum(alive.values())
+    card += rest * GEAR_TIME[max(gear, 1)]
+    spaces += rest * moved
+    return card / max(spaces, 1.0)
+
+
+def _wanted(after: int, gear: int, limit: int) -> bool:
+    # a lower gear only when the road asks for it: it slows the card of the turn
+    return after <= limit and (after >= gear or limit < gear)
+
+
+def _safe_ahead(state: State, pos: int | None, count: int, safe: list[int]) -> list[int]:
+    """Returns the safe gears of the next ``count`` spaces along the first line."""
+    stage = state.stage
+    found: list[int] = []
+    nxt: int | None = stage.entry if pos is None else pos
+    if pos is not None:
+        nxt = _first_link(state, pos)
+    while nxt is not None and nxt < stage.finish and len(found) < count:
+        found.append(safe[nxt])
+        nxt = _first_link(state, nxt)
+    return found
+
+
+def _first_link(state: State, pos: int) -> int | None:
+    first = (
+        [lk.to for lk in state.stage.links[pos] if not lk.bailout]
+        if pos < state.stage.finish
+        else []
+    )
+    return first[0] if first else None
 
 
 def _tyres(state: State) -> TyreKind:
