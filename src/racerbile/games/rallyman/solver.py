@@ -81,6 +81,7 @@ class Solver:
         self.end_turn = lru_cache(maxsize=None)(self._end_turn)
         self.flipped = lru_cache(maxsize=None)(self._flipped)
         self.pool_value = lru_cache(maxsize=None)(self._pool_value)
+        self.faces = lru_cache(maxsize=None)(self._faces)
         self._q: dict[Key, np.ndarray] = {}
         self._g: dict[tuple[object, ...], np.ndarray] = {}
         for pos in (*self.road.order, self.road.start):
@@ -306,23 +307,35 @@ class Solver:
         if not self.orderable(pos, gear, 0, mask, wild):
             return None
         limit = self.pool_limit(pos, len(pool))
+        weights: dict[tuple[bool, tuple[int, ...]], float] = {}
+        for hmask, gh, shown, p in self.faces(pool):
+            root = (pos, gear, 0, mask, hmask, wild - gh, gh, hazards, False, limit)
+            paid = shown < limit or self.options.edition >= 3  # A31
+            grouped = (paid, self.canonical(root))
+            weights[grouped] = weights.get(grouped, 0.0) + p
         paid = {True: np.zeros(self.shape), False: np.zeros(self.shape)}
-        for haz in range(1 << len(run)):
-            hmask = sum(bit(d) for i, d in enumerate(run) if haz >> i & 1)
-            for gh in range(wild + 1):
-                p = self._faces_p(len(run), haz.bit_count(), wild, gh)
-                root = (pos, gear, 0, mask, hmask, wild - gh, gh, hazards, False, limit)
-                lost = haz.bit_count() + gh >= limit and self.options.edition < 3
-                paid[not lost] += p * self.placed(root)
+        for (tokens, root), p in weights.items():
+            paid[tokens] += p * self.placed(root)
         value = self.earn(paid[True], len(pool)) + paid[False]
         if run:  # a pool of m gear dice needs damage 5 - m at most (RM-DMG-1)
             value = np.where(self.gear_ok[len(run) - 1], value, np.inf)
         return value
 
-    def _faces_p(self, n_gear: int, h_gear: int, n_gas: int, h_gas: int) -> float:
+    def _faces(self, pool: str) -> list[tuple[int, int, int, float]]:
+        """Returns a pool's rolls: which gear dice show a hazard (bits), how many gas
+        dice do, the hazards in all and the chance (gas dice are alike)."""
+        run = [int(d) for d in pool if d != "G"]
+        wild = pool.count("G")
         pg, pw = self.road.gear_p, self.road.gas_p
-        gear = pg**h_gear * (1 - pg) ** (n_gear - h_gear)
-        return gear * comb(n_gas, h_gas) * pw**h_gas * (1 - pw) ** (n_gas - h_gas)
+        found = []
+        for haz in range(1 << len(run)):
+            hmask = sum(bit(d) for i, d in enumerate(run) if haz >> i & 1)
+            h = haz.bit_count()
+            gear = pg**h * (1 - pg) ** (len(run) - h)
+            for gh in range(wild + 1):
+                p = gear * comb(wild, gh) * pw**gh * (1 - pw) ** (wild - gh)
+                found.append((hmask, gh, h + gh, p))
+        return found
 
     def pool_limit(self, pos: int, size: int) -> int:
         """Returns the strictest hazard limit within ``size`` dice (A15)."""
