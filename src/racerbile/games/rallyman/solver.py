@@ -309,13 +309,13 @@ class Solver:
         limit = self.pool_limit(pos, len(pool))
         weights: dict[tuple[bool, tuple[int, ...]], float] = {}
         for hmask, gh, shown, p in self.faces(pool):
-            root = (pos, gear, 0, mask, hmask, wild - gh, gh, hazards, False, limit)
-            paid = shown < limit or self.options.edition >= 3  # A31
-            grouped = (paid, self.canonical(root))
+            start = (pos, gear, 0, mask, hmask, wild - gh, gh, hazards, False, limit)
+            earns = shown < limit or self.options.edition >= 3  # A31
+            grouped = (earns, self.canonical(start))
             weights[grouped] = weights.get(grouped, 0.0) + p
         paid = {True: np.zeros(self.shape), False: np.zeros(self.shape)}
-        for (tokens, root), p in weights.items():
-            paid[tokens] += p * self.placed(root)
+        for (earns, root), p in weights.items():
+            paid[earns] += p * self.placed(root)
         value = self.earn(paid[True], len(pool)) + paid[False]
         if run:  # a pool of m gear dice needs damage 5 - m at most (RM-DMG-1)
             value = np.where(self.gear_ok[len(run) - 1], value, np.inf)
