@@ -1,0 +1,58 @@
+"""The optimal solo driver on every bundled stage: its expected time is what it drives,
+and it is faster than the cautious and attacker bots (RM-SOLO-1: one car against the
+clock)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from racerbile.engine import DiceStream
+from racerbile.engine.autoplay import autoplay
+from racerbile.games.rallyman import GAME, RallymanSetup
+from racerbile.games.rallyman.board.catalog import bundled_stages
+from racerbile.games.rallyman.bots import _tyres, solver_for
+from racerbile.sim.runner import bot_rng, game_seed
+
+OPTIMAL_GAMES = 60
+OTHER_GAMES = 20
+
+
+def stage_times(stage: str, bot: str, games: int) -> np.ndarray:
+    """Returns the stage times of ``games`` seeded solo runs (a retirement: its time so
+    far plus the super-rally penalty, as the solver counts it)."""
+    setup = RallymanSetup(players=[{"name": "A"}], rally=stage)
+    times = []
+    for index in range(games):
+        state = GAME.start(setup)
+        rng = bot_rng(1, index, 0)
+        dice = DiceStream(game_seed(1, index))
+        for played in autoplay(GAME, state, dice, lambda s, _: GAME.bots[bot](s, rng), 10**5):
+            state = played.step.state
+        car = state.cars[0]
+        time = car.times[0]
+        times.append(time if time is not None else car.stage_time + 600)
+    return np.array(times, dtype=float)
+
+
+def standard_error(times: np.ndarray) -> float:
+    return float(times.std(ddof=1) / math.sqrt(len(times)))
+
+
+@pytest.mark.slow
+@pytest.mark.rule("RM-SOLO-1")
+@pytest.mark.rule("RM-RALLY-2")
+@pytest.mark.parametrize("stage", sorted(bundled_stages()))
+def test_the_optimal_driver_drives_its_expected_time_and_beats_the_other_bots(
+    stage: str,
+) -> None:
+    state = GAME.start(RallymanSetup(players=[{"name": "A"}], rally=stage))
+    expected = solver_for(state.stage, state.options, _tyres(state)).expected()
+    optimal = stage_times(stage, "optimal", OPTIMAL_GAMES)
+    assert abs(optimal.mean() - expected) <= 3 * standard_error(optimal)
+    for other in ("cautious", "attacker"):
+        times = stage_times(stage, other, OTHER_GAMES)
+        gap = math.hypot(standard_error(optimal), standard_error(times))
+        assert optimal.mean() + 3 * gap < times.mean(), other
