@@ -5,11 +5,12 @@ clock)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pytest
 
-from racerbile.engine import DiceStream
+from racerbile.engine import Action, DiceStream
 from racerbile.engine.autoplay import autoplay
 from racerbile.games.rallyman import GAME, RallymanSetup
 from racerbile.games.rallyman.board.catalog import bundled_stages
@@ -24,17 +25,22 @@ def stage_times(stage: str, bot: str, games: int) -> np.ndarray:
     """Returns the stage times of ``games`` seeded solo runs (a retirement: its time so
     far plus the super-rally penalty, as the solver counts it)."""
     setup = RallymanSetup(players=[{"name": "A"}], rally=stage)
-    times = []
-    for index in range(games):
-        state = GAME.start(setup)
-        rng = bot_rng(1, index, 0)
-        dice = DiceStream(game_seed(1, index))
-        for played in autoplay(GAME, state, dice, lambda s, _: GAME.bots[bot](s, rng), 10**5):
-            state = played.step.state
-        car = state.cars[0]
-        time = car.times[0]
-        times.append(time if time is not None else car.stage_time + 600)
-    return np.array(times, dtype=float)
+    return np.array([drive(setup, bot, index) for index in range(games)], dtype=float)
+
+
+def drive(setup: RallymanSetup, bot: str, index: int) -> int:
+    """Returns the stage time of solo run ``index`` (seeded as the simulator seeds it)."""
+    rng = bot_rng(1, index, 0)
+
+    def decide(state: Any, seat: int) -> Action:
+        return GAME.bots[bot](state, rng)
+
+    state = GAME.start(setup)
+    for played in autoplay(GAME, state, DiceStream(game_seed(1, index)), decide, 10**5):
+        state = played.step.state
+    car = state.cars[0]
+    time = car.times[0]
+    return time if time is not None else car.stage_time + state.options.super_rally_penalty_s
 
 
 def standard_error(times: np.ndarray) -> float:
