@@ -7,12 +7,16 @@ compact solver must give the same number.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
 from racerbile.engine.contract import CHANCE
 from racerbile.games.rallyman import rules
 from racerbile.games.rallyman.actions import Attack
+from racerbile.games.rallyman.analysis import analyse_stage, policy_svg, report
+from racerbile.games.rallyman.board.model import Placement
 from racerbile.games.rallyman.bots import BOTS
 from racerbile.games.rallyman.solver import Solver
 from racerbile.games.rallyman.state import Options, State
@@ -99,3 +103,16 @@ def test_a_car_spun_in_a_slide_restarts_on_the_inside_beside_it() -> None:
     car = state.cars[0]
     assert state.stage.gid(car.space) == "m:1" and car.gear == 0
     assert legal(state) >= {"roll 1 m:2"}
+
+
+def test_the_analysis_writes_the_plan_on_the_stage_picture() -> None:
+    tile = Placement("t0", "OT-01", "test", "A", "asphalt", (0, 0), 0)  # the picture's hexagon
+    stage = dataclasses.replace(make_state("R R").stage, placements=(tile,))
+    analysis = analyse_stage(stage)
+    assert analysis.expected == pytest.approx(Solver(stage, Options(), "asphalt").expected())
+    assert analysis.first_choice == "A123"
+    assert [p.gid for p in analysis.plans] == ["m:0", "m:1"]
+    svg = policy_svg(stage, analysis)
+    assert "expected 27.0 s" in svg and svg.count("s to go</title>") == 2
+    assert report(analysis)[0].startswith("test (test), asphalt tyres: expected stage time 27.00 s")
+    assert analysis.to_json()["spaces"][1]["space"] == "m:1"

@@ -4,7 +4,12 @@ clock)."""
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -62,3 +67,28 @@ def test_the_optimal_driver_drives_its_expected_time_and_beats_the_other_bots(
         times = stage_times(stage, other, OTHER_GAMES)
         gap = math.hypot(standard_error(optimal), standard_error(times))
         assert optimal.mean() + 3 * gap < times.mean(), other
+
+
+@pytest.mark.slow
+def test_analyse_prints_the_expected_time_and_draws_the_plan(tmp_path: Path) -> None:
+    picture = tmp_path / "plan.svg"
+    command = [sys.executable, "-m", "racerbile", "analyse", "rallyman", "ss-polarnat",
+               "--tyres", "snow", "--json", "--out", str(picture)]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3] / "src")}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    (figures,) = json.loads(done.stdout)
+    assert figures["stage"] == "ss-polarnat" and figures["tyres"] == "snow"
+    assert 20 < figures["expected_time_s"] < 300
+    assert f"expected {figures['expected_time_s']:.1f} s" in picture.read_text(encoding="utf-8")
+
+
+def test_analyse_refuses_a_picture_it_cannot_write() -> None:
+    from typer.testing import CliRunner
+
+    from racerbile.cli import app
+
+    done = CliRunner().invoke(app, ["analyse", "rallyman", "ss-polarnat", "--out", "x.png"])
+    assert done.exit_code == 2 and "must end in .svg" in done.output
+    done = CliRunner().invoke(app, ["analyse", "rallyman", "ss-polarnat", "--tyres", "slick"])
+    assert done.exit_code == 2 and "choose asphalt or snow" in done.output
