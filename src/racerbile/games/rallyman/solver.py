@@ -17,7 +17,9 @@ then exact for the policy (which never needs more), and a car holding more only 
 better. A time attack (RM-ATT-1) is solved after its roll as a deterministic choice of
 order and lines (:meth:`Solver.placed`); only shortcut cards (RM-CORNER-3) and the card
 backs (RM-LOC-1) are chance after the roll. The dice odds, card backs and shortcut deck
-are the engine's own (:func:`.rules.common.hazard_chance`, ``Options``).
+are the engine's own (:func:`.rules.common.hazard_chance`, ``Options``); with the
+``finite_gear_decks`` switch (A21) the backs still come from the published weights, so
+the figures are then close but not exact.
 """
 
 from __future__ import annotations

@@ -163,6 +163,7 @@ class State:
     turn: Turn | None = None
     mud: tuple[tuple[str, int], ...] = ()  # (corner, seat that laid it), RM-CORNER-3
     stamp: int = 0
+    decks: tuple[tuple[int, int, int, int], ...] = ()  # A21: per gear, see rules.common
 
     @property
     def stage(self) -> Stage:

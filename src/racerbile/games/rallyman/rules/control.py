@@ -22,7 +22,7 @@ from ....engine.contract import Event
 from ....engine.errors import IllegalAction
 from ..actions import Back, CardTaken, LostControl, Shortcut, ShortcutDrawn, SisuPlayed, WentOff
 from ..state import LOC_TIME, Card, Loc, State
-from .common import blocked, turn_of, verge_taken, with_car, with_turn
+from .common import back_weights, blocked, take_card, turn_of, verge_taken, with_car, with_turn
 from .rally import end_turn, finish, next_turn, retire
 
 BACKS: tuple[Literal["spin", "left", "right"], ...] = ("spin", "left", "right")
@@ -89,7 +89,7 @@ def back_outcomes(state: State) -> list[tuple[Back, Fraction]]:
     """Returns the exact distribution of the flipped card's back (RM-CARD-1, A21)."""
     loc = turn_of(state).loc
     assert loc is not None
-    weights = state.options.gear_backs[loc.deck - 1]
+    weights = back_weights(state, loc.deck)
     total = sum(weights)
     return [(Back(b), Fraction(w, total)) for b, w in zip(BACKS, weights, strict=True) if w]
 
@@ -123,6 +123,7 @@ def apply_back(state: State, back: Back, events: list[Event]) -> State:
         state, seat, stack=(*car.stack, Card(loc.deck, LOC_TIME, back.outcome)), gear=0
     )
     events.append(CardTaken(seat, loc.deck, LOC_TIME, back.outcome))
+    state = take_card(state, loc.deck, back.outcome)
     state = with_turn(state, loc=None)
     pos = car.space
     assert pos is not None
