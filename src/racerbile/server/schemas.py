@@ -44,6 +44,12 @@ class SeatCreated(BaseModel):
     bot: str | None
 
 
+def join_link(base: str, code: str) -> str:
+    """Returns the whole join link phones open (``base`` from the settings, never from a
+    request's Host header)."""
+    return f"{base}/join/{code}"
+
+
 def seat_url(game_id: str, seat: int, token: str) -> str:
     """Returns a seat's link; the token travels in the fragment, which servers never log."""
     return f"/play/{game_id}#seat={seat}&token={token}"
@@ -72,6 +78,7 @@ class GameCreated(BaseModel):
     host_url: str
     join_code: str
     join_url: str
+    join_link: str = Field(description="join_url on the address phones reach (public_url)")
     spectator_url: str
     seats: list[SeatCreated]
     judges: list[JudgeCreated] = Field(default_factory=list)
@@ -124,6 +131,10 @@ class GamePublic(BaseModel):
     log: list[LogEntry]
     join_code: str | None = Field(default=None, description="for the host and seats only")
     join_url: str | None = Field(default=None, description="for the host and seats only")
+    join_link: str | None = Field(
+        default=None,
+        description="join_url on the address phones reach (public_url); host and seats only",
+    )
     takeover_after_s: float | None = Field(
         default=None, description="a bot acts for a silent person's seat after this long"
     )
@@ -164,6 +175,8 @@ class JoinPublic(BaseModel):
 
     id: str
     game: str
+    code: str
+    link: str = Field(description="the join link on the address phones reach (public_url)")
     free_seats: list[SeatPublic]
 
 

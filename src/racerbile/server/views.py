@@ -10,6 +10,7 @@ from ..engine import Action, Actor, Chance, Event, Record
 from ..engine.referee import Sender, referee_buttons, referee_refusal
 from ..store import SeatRow
 from .access import Caller
+from .schemas import join_link
 
 if TYPE_CHECKING:
     from .room import Room
@@ -42,9 +43,14 @@ def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
         "log": _log(room, lang),
         "join_code": room.row.join_code if joins else None,
         "join_url": f"/join/{room.row.join_code}" if joins else None,
+        "join_link": join_link(_base(room), room.row.join_code) if joins else None,
         "takeover_after_s": room.timers.takeover_after_s,
         "timers": room.timers.running(),
     }
+
+
+def _base(room: Room) -> str:
+    return room.settings.public_url or ""
 
 
 def _legal_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
