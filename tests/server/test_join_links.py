@@ -9,9 +9,11 @@ from pydantic import ValidationError
 from serverkit import auth, create, state, token
 from starlette.testclient import TestClient
 
+from racerbile.engine.capabilities import DrinkColumn
 from racerbile.server import Settings
 from racerbile.server.network import base_url, is_loopback, lan_addresses
 from racerbile.server.routes.games import qr_svg
+from racerbile.server.views import drinks_table
 
 LAN = "http://192.168.1.20:8000"
 
@@ -78,3 +80,27 @@ def test_loopback_bases_are_told_apart() -> None:
 
 def test_lan_addresses_leave_out_loopback() -> None:
     assert all(not a.startswith("127.") for a in lan_addresses())
+
+
+def test_the_envelope_carries_the_drinking_table(client: TestClient) -> None:
+    """Every page reads the drinks from the envelope: the game's declared columns."""
+    created = create(
+        client, game="racerbile", setup={"players": [{"name": "Anna"}, {"name": "Bo"}]}
+    )
+    drinks = state(client, created["id"])["drinks"]
+    assert [c["key"] for c in drinks["columns"]] == ["sips", "beers", "caused"]
+    assert [r["seat"] for r in drinks["rows"]] == [0, 1]
+    assert set(drinks["rows"][0]["values"]) == {"sips", "beers", "caused"}
+    assert state(client, create(client)["id"])["drinks"] is None  # the toy game drinks nothing
+
+
+def test_drinks_rows_name_their_seat_by_any_key() -> None:
+    columns = [DrinkColumn("beers", "beers")]
+    view = {"drinks": [{"participant": 1, "beers": 2, "name": "Bo"}, "junk", {"beers": 0}]}
+    table = drinks_table(columns, view)
+    assert table is not None
+    assert table["rows"] == [
+        {"seat": 1, "values": {"beers": 2}},
+        {"seat": 1, "values": {"beers": 0}},
+    ]
+    assert drinks_table(columns, {}) is None and drinks_table([], view) is None

@@ -107,6 +107,23 @@ class TimerPublic(BaseModel):
     ends_at: str = Field(description="ISO time; the server's clock")
 
 
+class DrinkColumnPublic(BaseModel):
+    key: str
+    label: str
+
+
+class DrinkRowPublic(BaseModel):
+    seat: int
+    values: dict[str, Any] = Field(description="column key -> value")
+
+
+class DrinksPublic(BaseModel):
+    """The drinking table in the game's own units (its declared ``drinks`` columns)."""
+
+    columns: list[DrinkColumnPublic]
+    rows: list[DrinkRowPublic]
+
+
 class GamePublic(BaseModel):
     """A game as one caller may see it (GET /api/games/{id} and every websocket push)."""
 
@@ -121,6 +138,9 @@ class GamePublic(BaseModel):
     roller: int | None = Field(description="real dice: the seat that sends the next roll")
     seats: list[SeatPublic]
     view: dict[str, Any]
+    drinks: DrinksPublic | None = Field(
+        default=None, description="the drinking table of a drinking game, for every page"
+    )
     legal_actions: list[dict[str, Any]]
     referee_actions: list[dict[str, Any]] = Field(
         default_factory=list,
