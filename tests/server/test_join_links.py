@@ -104,3 +104,12 @@ def test_drinks_rows_name_their_seat_by_any_key() -> None:
         {"seat": 1, "values": {"beers": 0}},
     ]
     assert drinks_table(columns, {}) is None and drinks_table([], view) is None
+
+
+def test_drink_events_in_the_log_say_how_much(client: TestClient) -> None:
+    """RB-TURN-1: the first car's driver drinks a sip; the log entry carries the amount."""
+    players = {"players": [{"name": "Anna"}, {"name": "Bo"}]}
+    log = state(client, create(client, game="racerbile", setup=players, seed=3)["id"])["log"]
+    drinks = [e for e in log if e["kind"] == "drank"]
+    assert drinks and drinks[0]["drink"] == {"amount": 1, "unit": "sip", "caused_by": None}
+    assert all(e["drink"] is None for e in log if e["kind"] != "drank")

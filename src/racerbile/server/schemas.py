@@ -91,11 +91,18 @@ class SeatPublic(BaseModel):
     claimed: bool
 
 
+class LogDrink(BaseModel):
+    amount: int
+    unit: str = Field(description="the game's unit: sip, glass, beer...")
+    caused_by: int | None
+
+
 class LogEntry(BaseModel):
     seq: int
     kind: str
     text: str
     seat: int | None = Field(default=None, description="the seat the event concerns, if any")
+    drink: LogDrink | None = Field(default=None, description="what a drink event pours")
 
 
 class TimerPublic(BaseModel):
