@@ -2,7 +2,8 @@
 // The standard form is built from the game's setup schema; the game's web module adds
 // its own part (setupForm, see games.js).
 
-import { api, saveTokens, ApiError } from "./api.js";
+import { api, ApiError } from "./api.js";
+import { rememberGame } from "./joining.js";
 import { t, applyStatic, bindLangButton, onLang } from "./i18n.js";
 import { h, capDot } from "./panels.js";
 import { seatColor } from "./board.js";
@@ -474,17 +475,6 @@ function buildBody() {
   return state.form.read(body);
 }
 
-function rememberGame(created) {
-  saveTokens(created.id, {
-    host: created.host_token,
-    join_code: created.join_code,
-    game: created.game,
-    created: Date.now(),
-    seats: (created.seats || []).map((s) => ({ seat: s.seat, name: s.name, token: s.token, bot: s.bot })),
-    judges: (created.judges || []).map((j) => ({ judge: j.judge, name: j.name, url: j.url })),
-  });
-}
-
 async function submit(ev) {
   ev.preventDefault();
   const err = $("error");
@@ -536,9 +526,20 @@ function renderResume() {
   );
 }
 
+/** The join box: a typed code opens its join page. */
+function bindJoinBox() {
+  $("join-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const code = $("join-code-input").value.trim().toUpperCase();
+    if (code) location.href = `/join/${encodeURIComponent(code)}`;
+    else $("join-code-input").focus();
+  });
+}
+
 async function main() {
   applyStatic();
   bindLangButton($("lang"));
+  bindJoinBox();
   $("setup").addEventListener("submit", submit);
   $("add-player").addEventListener("click", () => {
     if (state.players.length >= state.game.max) return;
