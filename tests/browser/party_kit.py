@@ -13,8 +13,10 @@ LONG_NAMES = ["A" * 40, "Bérénice" * 5, "Anna"]  # 40 characters without a spa
 
 def create(server: Server, names: list[str], **body: Any) -> dict[str, Any]:
     """Creates a Racerbile game over the API; returns the creation answer."""
-    setup = {"players": [{"name": n} for n in names], "track": "oval", "laps": 1}
+    setup: dict[str, Any] = {"players": [{"name": n} for n in names], "track": "oval", "laps": 1}
     setup.update(body.pop("setup", {}))
+    if "teams" in setup:
+        del setup["players"], setup["track"]
     created = server.post("/api/games", {"game": "racerbile", "setup": setup, **body})
     assert isinstance(created, dict)
     return created

@@ -152,7 +152,8 @@ def _say_where_phones_join(base: str) -> None:
     if is_loopback(base):
         console.print(
             "[yellow]phones cannot join: this serves this machine only "
-            "(racerbile play --lan lets the phones on this network join)[/]",
+            "(racerbile play --lan or serve --host 0.0.0.0 lets the phones on this network "
+            "join)[/]",
             soft_wrap=True,
         )
     else:

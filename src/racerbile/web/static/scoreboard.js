@@ -99,7 +99,7 @@ function drinksTable(state) {
         h(
           "tr",
           { "data-seat": r.seat },
-          h("td", { class: "sb-player" }, capDot(r.seat, V.nameOf(state, r.seat)), h("span", { class: "sb-name" }, V.nameOf(state, r.seat))),
+          h("td", { class: "sb-player", style: { "--seat": seatColor(r.seat) } }, V.nameOf(state, r.seat)),
           cols.map((c) => h("td", { class: "num" }, String(r.values[c.key] ?? "–"))),
         ),
       ),
