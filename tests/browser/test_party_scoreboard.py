@@ -36,7 +36,7 @@ def test_the_scoreboard_fits_a_tv_with_big_text_and_the_qr(
     page = open_page(browser, f"{url}#code={created['join_code']}", errors, viewport=TV)
     page.wait_for_selector("#sb-standings .standing")
     page.wait_for_function(
-        "document.getElementById('sb-qr').complete && document.getElementById('sb-qr').naturalWidth > 0"
+        "(() => { const qr = document.getElementById('sb-qr'); return qr.naturalWidth > 0 })()"
     )
     if not lemans:
         page.wait_for_selector("#sb-banner.is-on .sb-chip")  # RB-TURN-1: the leader's sip
