@@ -1,5 +1,7 @@
 // Racerbile's interface texts in English and Danish, merged into the platform's (i18n.js).
 
+import { SETUP_STRINGS } from "./setup_strings.js";
+
 export const strings = {
   en: {
     "start.announcements": "Announcements",
@@ -222,3 +224,5 @@ export const strings = {
     "ruleset.lemans": "Le Mans",
   },
 };
+
+for (const [code, table] of Object.entries(SETUP_STRINGS)) Object.assign(strings[code], table);
