@@ -10,9 +10,11 @@ square are one option (a move is (square, value)), as in §4.3's definitions:
 * ``strong``: expectimax over the exact die (one level of bonus throws) on a
   heuristic of progress and the exact chance of being hit by the next throw, less
   the opponents' value (half their leader, half their mean). Against three
-  ``aggressive`` bots under Ludøl, 120 seeded games with the bot in every seat:
-  0.30 [0.23–0.39] (0.26 [0.19–0.34] when the opponents counted half, by their mean
-  alone); ``benchmarks/bench_ludol_strong.py`` measures it.
+  ``aggressive`` bots under Ludøl, the bot in every seat: 0.30 [0.23–0.39] of 120
+  seeded games (0.26 [0.19–0.34] on the same games when the opponents counted half,
+  by their mean alone) and 0.28 [0.16–0.43] of the 40 of
+  ``benchmarks/bench_ludol_strong.py`` (0.35 [0.22–0.50] before): no better than
+  its opponents within the intervals. Head to head it beats ``aggressive``.
 
 A declaration (A9) is always "six" except for ``random``.
 """
