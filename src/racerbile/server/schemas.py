@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..engine.bounds import Reason
+
 Lang = Literal["da", "en"]
 DiceMode = Literal["digital", "real"]
 
@@ -183,6 +185,7 @@ class VoidSubmit(_In):
 
     actions: list[int] = Field(min_length=1, max_length=100)
     seq: int = Field(ge=0)
+    reason: Reason | None = Field(default=None, description="why, kept in the record's audit")
 
 
 class SeatClaim(_In):
@@ -228,6 +231,7 @@ class WsVoid(_In):
     type: Literal["void"]
     actions: list[int] = Field(min_length=1, max_length=100)
     seq: int = Field(ge=0)
+    reason: Reason | None = None
 
 
 class WsAuth(_In):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import Action, Actor, Chance, Event, Record
 from ..engine.capabilities import DrinkColumn
@@ -91,7 +91,7 @@ def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
         if sender == "judge" and hasattr(button, "judge"):
             if getattr(button, "judge", None) not in (None, caller.judge):
                 continue
-            button = dataclasses.replace(button, judge=caller.judge)
+            button = dataclasses.replace(cast(Any, button), judge=caller.judge)
         if referee_refusal(room.game, room.state, button, sender) is None:
             out.append(button)
     return out

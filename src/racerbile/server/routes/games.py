@@ -79,7 +79,7 @@ async def void_actions(
     body: VoidSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
 ) -> GamePublic:
     """Voids recorded actions (an undo) when the game's rules let the caller do so."""
-    await room.void(caller, body.actions, body.seq, lang)
+    await room.void(caller, body.actions, body.seq, lang, body.reason)
     return GamePublic.model_validate(room.public(caller, lang))
 
 
@@ -191,7 +191,9 @@ async def _answer(
             return {"type": "pong"}
         room = await services.rooms.get(game_id)
         if isinstance(message, WsVoid):
-            await room.void(subscriber.caller, message.actions, message.seq, subscriber.lang)
+            await room.void(
+                subscriber.caller, message.actions, message.seq, subscriber.lang, message.reason
+            )
         else:
             await room.submit(
                 subscriber.caller, message.action, message.seq, message.seat, subscriber.lang
