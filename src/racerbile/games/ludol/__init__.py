@@ -7,9 +7,10 @@ game "norsk") and its setup load on first use.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...engine.capabilities import GameManifest
+from ...engine.capabilities import GameManifest, WebAssets
 from ...engine.contract import Game, GameInfo
 
 if TYPE_CHECKING:
@@ -35,7 +36,9 @@ def _game() -> Game:
     return GAME
 
 
-MANIFEST = GameManifest(info=INFO, load=_game)
+MANIFEST = GameManifest(
+    info=INFO, load=_game, web=WebAssets(Path(__file__).resolve().parent / "web")
+)
 
 
 def __getattr__(name: str) -> Any:
