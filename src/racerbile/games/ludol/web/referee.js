@@ -159,7 +159,7 @@ export function refereeConsole(body, { send, run }) {
         ),
       );
     }
-    fill(parts.waiting, items.length ? [h("p", { class: "label" }, t("ld.waiting_title")), items] : []);
+    fill(parts.waiting, items.length ? [h("p", { class: "label" }, t("ld.waiting_title")), ...items] : []);
   }
 
   function paintPeople() {
