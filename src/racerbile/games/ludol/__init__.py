@@ -14,6 +14,7 @@ from ...engine.capabilities import GameManifest, WebAssets
 from ...engine.contract import Game, GameInfo
 
 if TYPE_CHECKING:
+    from ...engine.capabilities import CommandMount
     from .game import GAME, LudolGame
     from .setup import LudolSetup
 
@@ -36,8 +37,14 @@ def _game() -> Game:
     return GAME
 
 
+def _cli(mount: CommandMount) -> None:
+    from .cli import register
+
+    register(mount)
+
+
 MANIFEST = GameManifest(
-    info=INFO, load=_game, web=WebAssets(Path(__file__).resolve().parent / "web")
+    info=INFO, load=_game, cli=_cli, web=WebAssets(Path(__file__).resolve().parent / "web")
 )
 
 
