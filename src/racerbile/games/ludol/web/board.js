@@ -15,6 +15,7 @@ import { clockStrip } from "./clocks.js";
 export { strings } from "./strings.js";
 export { panels } from "./panels.js";
 export { refereeConsole } from "./referee.js";
+export { setupForm } from "./setup.js";
 export { actionLabel } from "./labels.js";
 
 export const id = "ludol";
@@ -84,7 +85,7 @@ export async function createBoard(ctx) {
     const turnLetter = st.view && st.view.turn ? st.view.turn.colour : null;
     const sizes = M.blockSizes(st);
     layers.glasses.replaceChildren();
-    layers.marks.replaceChildren();
+    layers.top.replaceChildren();
     for (const gr of groupsOf(colours)) {
       const mine = gr.letter === turnLetter && moves.has(gr.progress);
       const selected = mine && sel.frm === gr.progress;
@@ -94,7 +95,7 @@ export async function createBoard(ctx) {
       const k = M.colourIndex(turnLetter);
       for (const m of moves.get(sel.frm) || []) {
         if (sel.value !== null && m.value !== sel.value) continue;
-        drawDestination(layers.marks, k, m.frm, M.destination(m), { chosen: m.value === sel.value, value: m.value });
+        drawDestination(layers.top, k, m.frm, M.destination(m), { chosen: m.value === sel.value, value: m.value });
       }
     }
   }

@@ -34,10 +34,9 @@ export function drawBoard(colours) {
     for (let p = 51; p <= 55; p++)
       cellRect(G.columnCell(k, p), { class: "ld-column", "data-column": `${G.LETTERS[k]}${p}`, style: k < colours ? `fill:${G.COLOURS[k].soft}` : null }, base);
   drawGoal(base, colours);
-  const marks = svg("g", { class: "ld-marks" }, root);
   const glasses = svg("g", { class: "ld-glasses" }, root);
-  const top = svg("g", { class: "ld-top" }, root);
-  return { root, marks, glasses, top };
+  const top = svg("g", { class: "ld-top" }, root); // where a move lands, over the glasses
+  return { root, glasses, top };
 }
 
 function drawYard(parent, k, used) {
@@ -147,12 +146,12 @@ export function drawGlass(parent, gr, { blockSizes, movable = false, selected = 
 export function drawDestination(parent, colour, from, to, { chosen = false, value = null } = {}) {
   const g = svg("g", { class: `ld-dest${chosen ? " is-chosen" : ""}`, "data-to": to, "data-value": value ?? "" }, parent);
   const start = from === G.YARD ? 0 : from + 1;
-  for (let p = start; p < to; p++) {
+  for (let p = start; chosen && p < to; p++) {
     const spot = G.spotOf(colour, p);
     if (spot) svg("circle", { class: "ld-path", cx: spot[0] * U, cy: spot[1] * U, r: U * 0.1 }, g);
   }
   const [x, y] = G.spotOf(colour, to).map((v) => v * U);
   svg("circle", { class: "ld-dest-ring", cx: x, cy: y, r: U * 0.46 }, g);
-  if (value !== null) svg("text", { class: "ld-dest-text", x, y: y - U * 0.55 }, g, `+${value}`);
+  if (value !== null) svg("text", { class: "ld-dest-text", x, y: y + U * 0.2 }, g, `+${value}`);
   return g;
 }
