@@ -95,7 +95,13 @@ def test_a_ludol_game_with_a_referee_is_played_to_the_end_on_phones(
     game = _start(server, browser, errors)
     game_id, token = game["id"], game["host"]
     host, anna, bo = game["pages"]
-    state = lambda: api_state(server.url, game_id, token)  # noqa: E731
+
+    def state() -> dict[str, Any]:
+        return api_state(server.url, game_id, token)
+
+    # LD-REF-1: the referee's console is on the host's phone only.
+    assert host.is_visible("#referee-card")
+    assert not anna.is_visible("#referee-card") and not bo.is_visible("#referee-card")
 
     # LD-START-1: the roll-off, each participant typing their own throw.
     assert anna.locator(".ld-pad [data-throw]").count() == 6
@@ -175,4 +181,26 @@ def test_a_ludol_game_with_a_referee_is_played_to_the_end_on_phones(
         _at_seq(page, final["seq"])
         page.wait_for_selector("body[data-finished='true'] .ld-ending[data-reason='poured']")
     assert "Anna" in anna.inner_text("#winner")
+    assert errors == [], errors
+
+
+def test_a_line_judge_gives_penalty_beers_from_the_console_on_a_phone(
+    server: Server, browser: Any
+) -> None:
+    if "ludol" not in server.game_ids():
+        pytest.skip("the server does not offer ludol")
+    errors: list[str] = []
+    created = server.post("/api/games", {"game": "ludol", "setup": SETUP, "dice": "real"})
+    assert isinstance(created, dict)
+    judge = _phone(browser, errors)
+    judge.goto(server.url + created["judges"][0]["url"])
+    judge.wait_for_selector('#referee-card .ld-person[data-participant="0"]')
+    assert judge.locator(".ld-pad").count() == 0, "a judge only referees"
+    judge.fill("#referee-card .ld-reason", "argued about the die")
+    _referee(judge, '[data-ref="penalty"]')
+    record = server.get(f"/api/games/{created['id']}/record")
+    assert isinstance(record, dict)
+    sent = record["actions"][-1]
+    assert (sent["kind"], sent["participant"], sent["beers"], sent["judge"]) == ("penalty", 0, 1, 0)
+    assert judge.inner_text("#referee-card .ld-audit li").startswith("Judy")
     assert errors == [], errors

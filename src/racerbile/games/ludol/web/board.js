@@ -102,7 +102,7 @@ export async function createBoard(ctx) {
 
   function paintDice() {
     if (!ctx.dice) return;
-    const turn = st.view && st.view.turn;
+    const turn = st.view && st.view.phase !== "over" ? st.view.turn : null;
     fill(ctx.dice, turn && turn.throw ? [dieElement(turn.throw), h("span", { class: "ld-bottom-face" }, t("ld.bottom", { n: 7 - turn.throw }))] : []);
   }
 

@@ -114,7 +114,11 @@ export function moveControls(panel, st, { ctx, sel, moves, choose, confirm, clea
   const v = st.view || {};
   const busy = ctx.busy();
   const parts = [];
-  if (v.phase !== "over") parts.push(throwRow(st));
+  if (v.phase === "over") {
+    const reason = v.ending ? v.ending.reason : "home";
+    return fill(panel, h("p", { class: "ld-over" }, t(`ld.end_${reason}`)), h("p", { class: "muted small" }, t("ld.empty_glasses")));
+  }
+  parts.push(throwRow(st));
   if (M.mayThrow(st)) parts.push(dicePad(st, ctx));
   parts.push(declareRow(st, ctx));
   if (moves.size && v.turn) {

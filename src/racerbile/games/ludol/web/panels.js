@@ -91,6 +91,7 @@ export function flagText(st, f) {
 }
 
 function waitingCard(st) {
+  if (V.isFinished(st)) return null;
   const flags = M.openFlags(st);
   const chugs = M.openChugs(st);
   if (!flags.length && !chugs.length) return null;
