@@ -1,6 +1,6 @@
 // Ludøl's panels: the banner's words (whose colour throws or chooses), the standings
 // (colours, glasses home, the distance score of LD-END-2, beers), the drink ledger
-// (LD-DRINK-1: glasses chugged, failed chugs, penalty beers, per participant), the
+// (LD-DRINK-1: glasses chugged, chugs (and the failed ones), penalty beers, per participant), the
 // referee's open flags and chugs for everyone to see, and how the game ended (LD-END-4).
 
 import { t } from "/static/i18n.js";
@@ -52,11 +52,12 @@ export function ledgerTable(st) {
   const v = st.view || {};
   const rows = v.drinks || [];
   const vomits = v.vomits || [];
+  const chugsOf = (r) => r.chugs ?? ((v.chugs || []).filter((c) => c.participant === r.participant).length);
   const cols = [
-    ["glasses_chugged", "ld.l_glasses"],
-    ["chugs_failed", "ld.l_failed"],
-    ["penalty_auto", "ld.l_auto"],
-    ["penalty_referee", "ld.l_referee"],
+    ["glasses_chugged", "ld.l_glasses", (r) => String(r.glasses_chugged ?? 0)],
+    ["chugs", "ld.l_chugs", (r) => `${chugsOf(r)}${r.chugs_failed ? ` (${r.chugs_failed}✗)` : ""}`],
+    ["penalty_auto", "ld.l_auto", (r) => String(r.penalty_auto ?? 0)],
+    ["penalty_referee", "ld.l_referee", (r) => String(r.penalty_referee ?? 0)],
   ];
   const heading = (key) => h("th", { scope: "col", title: t(`${key}_long`) }, t(key));
   const total = rows.reduce((s, r) => s + (r.beers || 0), 0);
@@ -72,7 +73,7 @@ export function ledgerTable(st) {
           "tr",
           { "data-participant": r.participant },
           h("th", { scope: "row" }, r.name),
-          cols.map(([key]) => h("td", { "data-col": key }, String(r[key] ?? 0))),
+          cols.map(([key, , cell]) => h("td", { "data-col": key }, cell(r))),
           h("td", { "data-col": "vomits" }, `${vomits[r.participant] ?? 0}/3`),
           h("td", { "data-col": "beers" }, h("b", {}, String(r.beers ?? 0))),
         ),

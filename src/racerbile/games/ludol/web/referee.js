@@ -11,6 +11,7 @@ import { h, fill, toast } from "/static/panels.js";
 import { actionLabel } from "./labels.js";
 import { flagText } from "./panels.js";
 import { placeText } from "./controls.js";
+import { undoLastMove, takeBackPenalty } from "./undo.js";
 import * as G from "./geometry.js";
 import * as M from "./model.js";
 
@@ -20,7 +21,7 @@ const PLACES = [G.YARD, ...Array.from({ length: 56 }, (_, i) => i), G.GOAL];
 
 /** Creates the console in ``body``; returns ``paint(state)``, true when it shows something. */
 export function refereeConsole(body, { send, run }) {
-  const sel = { participant: 0, beers: 1, back: false, colour: "A", glass: 0, place: G.YARD, armed: null };
+  const sel = { participant: 0, beers: 1, colour: "A", glass: 0, place: G.YARD, armed: null };
   let st = null;
   let built = "";
   const parts = {};
@@ -35,6 +36,36 @@ export function refereeConsole(body, { send, run }) {
     return run(async () => {
       await send({ ...action, judge: judge(), reason });
       parts.reason.value = "";
+      toast(done);
+    });
+  }
+
+  /** LD-REF-2: voids the last move when the game counts it (view.undo), else sends the
+   * game's own Undo input. */
+  function undo() {
+    if (typeof st.view.undo !== "number") return fire({ kind: "undo" }, t("ld.ref_undone"));
+    return voiding(() => undoLastMove(st), t("ld.ref_undone"));
+  }
+
+  /** Takes back the participant's last penalty: voided where the game undoes by voiding,
+   * else as negative penalty beers. */
+  function takeBack() {
+    const name = M.nameOf(st, sel.participant);
+    if (typeof st.view.undo !== "number") return fire({ kind: "penalty", participant: sel.participant, beers: -sel.beers }, t("ld.ref_penalised", { name, n: -sel.beers }));
+    return voiding(async () => {
+      if (!(await takeBackPenalty(st, sel.participant))) toast(t("ld.ref_no_penalty", { name }), { error: true });
+    }, t("ld.ref_taken_back", { name }));
+  }
+
+  function voiding(work, done) {
+    sel.armed = null;
+    return run(async () => {
+      try {
+        await work();
+      } catch (err) {
+        toast(err.message || String(err), { error: true });
+        throw err;
+      }
       toast(done);
     });
   }
@@ -69,12 +100,10 @@ export function refereeConsole(body, { send, run }) {
     parts.people = h("div", { class: "ld-people", role: "radiogroup", "aria-label": t("ld.ref_who") });
     const beers = h("input", { type: "number", class: "input ld-beers", min: 1, max: 20, value: sel.beers, inputmode: "numeric", "aria-label": t("ld.ref_beers") });
     beers.addEventListener("input", () => (sel.beers = Math.max(1, Math.min(20, Math.round(Number(beers.value)) || 1))));
-    const back = h("input", { type: "checkbox", class: "ld-back", checked: sel.back ? true : null });
-    back.addEventListener("change", () => (sel.back = back.checked));
     const who = () => M.nameOf(st, sel.participant);
     parts.vomit = h("button", { type: "button", class: "button", "data-ref": "vomit", onclick: () => fire({ kind: "vomit", participant: sel.participant }, t("ld.ref_vomited", { name: who() })) });
     parts.poured = twoTap("all_poured", "warn big", t("ld.ref_poured"), () => ({ kind: "all_poured" }), () => t("ld.ref_poured_done"));
-    parts.undo = h("button", { type: "button", class: "button", "data-ref": "undo", onclick: () => fire({ kind: "undo" }, t("ld.ref_undone")) }, t("ld.ref_undo"));
+    parts.undo = h("button", { type: "button", class: "button", "data-ref": "undo", onclick: undo }, t("ld.ref_undo"));
     parts.turnColour = h("select", { class: "input", "aria-label": t("ld.ref_colour") });
     parts.turnColour.addEventListener("change", () => (sel.colour = parts.turnColour.value));
     parts.glassColour = h("select", { class: "input", "aria-label": t("ld.ref_colour") });
@@ -101,8 +130,8 @@ export function refereeConsole(body, { send, run }) {
           "div",
           { class: "ld-ref-row" },
           field(beers, t("ld.ref_beers")),
-          h("label", { class: "ld-check" }, back, h("span", {}, t("ld.ref_back"))),
-          h("button", { type: "button", class: "button primary", "data-ref": "penalty", onclick: () => fire({ kind: "penalty", participant: sel.participant, beers: sel.back ? -sel.beers : sel.beers }, t("ld.ref_penalised", { name: who(), n: sel.back ? -sel.beers : sel.beers })) }, t("ld.ref_penalty")),
+          h("button", { type: "button", class: "button primary", "data-ref": "penalty", onclick: () => fire({ kind: "penalty", participant: sel.participant, beers: sel.beers }, t("ld.ref_penalised", { name: who(), n: sel.beers })) }, t("ld.ref_penalty")),
+          h("button", { type: "button", class: "button ghost", "data-ref": "take_back", onclick: takeBack }, t("ld.ref_back")),
         ),
         h("div", { class: "action-row" }, parts.vomit, twoTap("disqualify", "warn", t("ld.ref_dq"), () => ({ kind: "disqualify", participant: sel.participant }), () => t("ld.ref_dq_done", { name: who() }))),
       ),
