@@ -3,9 +3,10 @@
 The host's phone is the referee's screen; Anna and Bo each play on their own phone (Bo
 takes his seat with the join code) and type the throws of a real die. The game shows:
 the start-order roll-off, a knock-home with its chug countdown and the referee's chug
-result, penalty beers with a reason, an undo by the referee, and "all drink poured",
-which ends the game scored by distance (LD-HIT-1, LD-REF-2, LD-REF-3, LD-END-2). The
-referee places two glasses through the API first, so the knock-home comes at once.
+result, penalty beers with a reason (and taken back), an undo by the referee, and "all
+drink poured", which ends the game scored by distance (LD-HIT-1, LD-REF-2, LD-REF-3,
+LD-END-2). The referee places two glasses through the API first, so the knock-home
+comes at once. A line judge's penalty carries the judge's number (LD-REF-1).
 """
 
 from __future__ import annotations
@@ -150,6 +151,9 @@ def test_a_ludol_game_with_a_referee_is_played_to_the_end_on_phones(
     assert (bo_row["glasses_chugged"], bo_row["penalty_referee"], bo_row["beers"]) == (1, 2, 3)
     assert host.inner_text('.ld-ledger tr[data-participant="1"] [data-col="beers"]') == "3"
     assert state()["view"]["audit"][-1]["reason"] == "spilt beer"
+    # LD-REF-2: the referee takes the penalty back.
+    _referee(host, '[data-ref="take_back"]')
+    assert state()["view"]["drinks"][1]["penalty_referee"] == 0
 
     # Bo enters, throws 3 and moves top 3; the referee undoes that move.
     _at_seq(bo, state()["seq"])
