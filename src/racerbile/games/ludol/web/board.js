@@ -20,7 +20,7 @@ export { actionLabel } from "./labels.js";
 
 export const id = "ludol";
 export const dice = true;
-export const styles = [new URL("./board.css", import.meta.url).href];
+export const styles = [new URL("./board.css", import.meta.url).href, new URL("./referee.css", import.meta.url).href];
 
 export async function createBoard(ctx) {
   const acting = ctx.page === "room";

@@ -119,7 +119,7 @@ export function mayThrow(st) {
   return (st.legal_actions || []).some((a) => a.kind === "throw");
 }
 
-/** "20/3" -> "6⅔"-style text: whole and fraction ("6 2/3"); whole numbers stay. */
+/** Returns an exact score "n/d" as "w r/d" ("20/3" -> "6 2/3"); whole numbers stay. */
 export function fractionText(text) {
   const m = String(text).match(/^(-?\d+)\/(\d+)$/);
   if (!m) return String(text);
