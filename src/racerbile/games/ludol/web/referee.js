@@ -19,6 +19,9 @@ const QUICK = ["ld.r_floor", "ld.r_spill", "ld.r_argue", "ld.r_colour"];
 const HANDLED = new Set(["penalty", "chug_result", "vomit", "disqualify", "all_poured", "confirm_flag", "dismiss_flag", "place_glass", "remove_glass", "set_turn", "undo"]);
 const PLACES = [G.YARD, ...Array.from({ length: 56 }, (_, i) => i), G.GOAL];
 
+/** Where a glass stands or goes, for the override's lists ("yard", "square 12", …). */
+const spotText = (p) => (p === G.YARD ? t("ld.yard") : p === G.REMOVED ? t("ld.removed") : placeText(p));
+
 /** Creates the console in ``body``; returns ``paint(state)``, true when it shows something. */
 export function refereeConsole(body, { send, run }) {
   const sel = { participant: 0, beers: 1, colour: "A", glass: 0, place: G.YARD, armed: null };
@@ -113,7 +116,7 @@ export function refereeConsole(body, { send, run }) {
     });
     parts.glass = h("select", { class: "input ld-glass-pick", "aria-label": t("ld.ref_glass") });
     parts.glass.addEventListener("change", () => (sel.glass = Number(parts.glass.value)));
-    parts.place = h("select", { class: "input ld-place-pick", "aria-label": t("ld.ref_place") }, PLACES.map((p) => h("option", { value: p }, placeText(p))));
+    parts.place = h("select", { class: "input ld-place-pick", "aria-label": t("ld.ref_place") }, PLACES.map((p) => h("option", { value: p }, spotText(p))));
     parts.place.addEventListener("change", () => (sel.place = Number(parts.place.value)));
     parts.audit = h("ol", { class: "ld-audit" });
     parts.extra = h("div", { class: "action-row ld-extra" });
@@ -229,7 +232,7 @@ export function refereeConsole(body, { send, run }) {
     options(parts.turnColour, letters, name, sel.colour);
     options(parts.glassColour, letters, name, sel.colour);
     const glasses = (M.colourOf(st, sel.colour) || { glasses: [] }).glasses;
-    options(parts.glass, [0, 1, 2, 3], (i) => `${sel.colour}${i + 1}: ${glasses[i] === G.REMOVED ? t("ld.removed") : placeText(glasses[i])}`, sel.glass);
+    options(parts.glass, [0, 1, 2, 3], (i) => `${sel.colour}${i + 1}: ${spotText(glasses[i])}`, sel.glass);
     parts.place.value = String(sel.place);
     parts.undo.disabled = !st.view.can_undo;
     parts.poured.disabled = !!st.view.poured;
@@ -241,7 +244,7 @@ export function refereeConsole(body, { send, run }) {
     fill(
       parts.audit,
       audit.length
-        ? audit.map((e) => h("li", { "data-audit": e.kind }, h("b", {}, e.judge === null || e.judge === undefined ? t("ld.referee") : judges[e.judge] || `#${e.judge}`), ` · ${e.detail}`, e.reason ? h("small", {}, ` — ${e.reason}`) : null))
+        ? audit.map((e) => h("li", { "data-audit": e.kind }, h("b", {}, e.judge === null || e.judge === undefined ? t("ld.referee") : judges[e.judge] || `#${e.judge}`), ` · ${String(e.detail).replace(/\s+reason=('[^']*'|\S+)/, "")}`, e.reason ? h("small", {}, ` — ${e.reason}`) : null))
         : [h("li", { class: "muted" }, t("log.empty"))],
     );
   }
