@@ -29,13 +29,14 @@ from ...engine.contract import (
     Step,
     TrackCatalog,
 )
-from . import INFO, lemans, notation, referee, rules
+from . import INFO, notation, rules
 from .actions import ACTION_TYPES, OUTSIDE_TURN, ClockExpired, Stall
 from .catalog import TRACKS
 from .describe import describe
 from .drinks import DRINK_COLUMNS, BeerLedger
-from .moves import move_options
-from .ranking import car_distance, counted_laps, gap, ranking
+from .rules import lemans, referee
+from .rules.moves import move_options
+from .rules.ranking import car_distance, counted_laps, gap, ranking
 from .setup import Config, Setup, configure
 from .state import State
 from .stats import STATS
