@@ -12,8 +12,6 @@ export function actionLabel(action) {
       return `${action.colour}: ${placeText(action.frm)} +${action.value}`;
     case "declare":
       return action.six ? t("ld.declare_six") : t("ld.declare_one");
-    case "undo":
-      return t("ld.ref_undo");
     case "all_poured":
       return t("ld.ref_poured");
     case "chug_result":

@@ -2,9 +2,10 @@
 // flags waiting for a word (chug result; confirm a flag as beers, or dismiss it), penalty
 // beers with a reason (or taken back), vomit and disqualification, "all drink poured",
 // and the overrides (undo the last move, give the turn to a colour, move or remove a
-// glass). Every input carries the sender (a judge's number, none for the referee) and
-// the reason typed above; the game's own referee buttons (envelope.referee_actions)
-// that the console has no control for are shown as buttons too.
+// glass); undo and taking a penalty back void record entries (undo.js). Every input
+// carries the sender (a judge's number, none for the referee) and the reason typed
+// above; the game's own referee buttons (envelope.referee_actions) that the console has
+// no control for are shown as buttons too.
 
 import { t } from "/static/i18n.js";
 import { h, fill, toast } from "/static/panels.js";
@@ -16,7 +17,7 @@ import * as G from "./geometry.js";
 import * as M from "./model.js";
 
 const QUICK = ["ld.r_floor", "ld.r_spill", "ld.r_argue", "ld.r_colour"];
-const HANDLED = new Set(["penalty", "chug_result", "vomit", "disqualify", "all_poured", "confirm_flag", "dismiss_flag", "place_glass", "remove_glass", "set_turn", "undo"]);
+const HANDLED = new Set(["penalty", "chug_result", "vomit", "disqualify", "all_poured", "confirm_flag", "dismiss_flag", "place_glass", "remove_glass", "set_turn"]);
 const PLACES = [G.YARD, ...Array.from({ length: 56 }, (_, i) => i), G.GOAL];
 
 /** Where a glass stands or goes, for the override's lists ("yard", "square 12", …). */
@@ -43,18 +44,14 @@ export function refereeConsole(body, { send, run }) {
     });
   }
 
-  /** LD-REF-2: voids the last move when the game counts it (view.undo), else sends the
-   * game's own Undo input. */
+  /** LD-REF-2: voids the last move and what followed it (the view's ``undo`` entries). */
   function undo() {
-    if (typeof st.view.undo !== "number") return fire({ kind: "undo" }, t("ld.ref_undone"));
     return voiding(() => undoLastMove(st), t("ld.ref_undone"));
   }
 
-  /** Takes back the participant's last penalty: voided where the game undoes by voiding,
-   * else as negative penalty beers. */
+  /** LD-REF-3: takes back the participant's last penalty by voiding it. */
   function takeBack() {
     const name = M.nameOf(st, sel.participant);
-    if (typeof st.view.undo !== "number") return fire({ kind: "penalty", participant: sel.participant, beers: -sel.beers }, t("ld.ref_penalised", { name, n: -sel.beers }));
     return voiding(async () => {
       if (!(await takeBackPenalty(st, sel.participant))) toast(t("ld.ref_no_penalty", { name }), { error: true });
     }, t("ld.ref_taken_back", { name }));
@@ -234,7 +231,7 @@ export function refereeConsole(body, { send, run }) {
     const glasses = (M.colourOf(st, sel.colour) || { glasses: [] }).glasses;
     options(parts.glass, [0, 1, 2, 3], (i) => `${sel.colour}${i + 1}: ${spotText(glasses[i])}`, sel.glass);
     parts.place.value = String(sel.place);
-    parts.undo.disabled = !st.view.can_undo;
+    parts.undo.disabled = !(st.view.undo > 0);
     parts.poured.disabled = !!st.view.poured;
   }
 
