@@ -91,6 +91,8 @@ export function flagText(st, f) {
   return `${key ? t(key) : String(f.kind).replace(/_/g, " ")}: ${M.nameOf(st, f.participant)}`;
 }
 
+const SHOWN_FLAGS = 5; // the latest open flags everyone sees; the console lists them all
+
 function waitingCard(st) {
   if (V.isFinished(st)) return null;
   const flags = M.openFlags(st);
@@ -98,8 +100,9 @@ function waitingCard(st) {
   if (!flags.length && !chugs.length) return null;
   const items = [
     ...chugs.map((c) => h("li", { "data-chug": c.id }, t(c.glasses.length === 1 ? "ld.chug_one" : "ld.chug", { name: M.nameOf(st, c.participant), n: c.glasses.length }), c.status === "time_up" ? h("small", {}, ` · ${t("ld.time_up")}`) : null)),
-    ...flags.map((f) => h("li", { "data-flag": f.id }, flagText(st, f))),
+    ...flags.slice(-SHOWN_FLAGS).map((f) => h("li", { "data-flag": f.id }, flagText(st, f))),
   ];
+  if (flags.length > SHOWN_FLAGS) items.push(h("li", { class: "muted" }, t("ld.more_flags", { n: flags.length - SHOWN_FLAGS })));
   return { id: "ld-waiting", title: t("ld.waiting_title"), node: h("ul", { class: "ld-waiting" }, items) };
 }
 
