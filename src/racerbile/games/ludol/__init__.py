@@ -10,11 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...engine.capabilities import GameManifest, WebAssets
+from ...engine.capabilities import CommandMount, GameManifest, WebAssets
 from ...engine.contract import Game, GameInfo
 
 if TYPE_CHECKING:
-    from ...engine.capabilities import CommandMount
     from .game import GAME, LudolGame
     from .setup import LudolSetup
 
