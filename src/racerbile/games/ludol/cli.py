@@ -4,8 +4,9 @@
 Solo figures: one glass from the yard, the other three in the goal, no opponents, the
 policy "the 6 whenever legal, else the larger value": the expected turns, throws and
 penalty beers, solved exactly by the engine's own rules (:func:`.odds.solo`).
-``--rule-set`` picks one profile (default: both); ``--json`` prints ``n/d`` strings. Registered through
-``MANIFEST.cli``; the rules and the picture load only when a command runs.
+``--rule-set`` picks one profile (default: both); ``--json`` prints ``n/d`` strings.
+Registered through ``MANIFEST.cli``; the rules and the picture load only when a
+command runs.
 """
 
 from __future__ import annotations
