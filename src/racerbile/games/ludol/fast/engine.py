@@ -95,7 +95,6 @@ def _prepared(setup_json: str) -> tuple[np.ndarray, np.ndarray]:
     cfg[board.K_BLOCK_MASK] = sum(1 << n for n in profile.block_sizes)
     cfg[board.K_OWNER_PASSES] = profile.owner_passes_blocks
     cfg[board.K_IMMUNE_START] = profile.start_square_immune
-    cfg[board.K_FLAGS] = profile.referee_flags
     cfg[board.K_IMMUNE_LANDING] = profile.immune_landing
     cfg[board.K_ROROS_PER_THROW] = profile.roros_per_throw
     cfg[board.K_CHAIN_RESETS] = profile.chain_resets
