@@ -158,16 +158,13 @@ def _outcome(
     colours, declared = layout
     seats = []
     for k, row in enumerate(stats):
-        # With the game's columns, a turn is a colour's go (stats.py); else the runner's
-        # runs of decisions.
-        turns = row[kernel.S_COLOUR_TURNS] if declared else row[kernel.S_TURNS]
         values = _columns(row, colours[k])
         seats.append(
             SeatOutcome(
                 seat=k,
                 player=spec.players[k],
                 place=row[kernel.S_PLACE],
-                turns=turns,
+                turns=row[kernel.S_TURNS],
                 stats={key: values[key] for key in declared},
             )
         )

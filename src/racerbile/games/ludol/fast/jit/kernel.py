@@ -41,15 +41,14 @@ from .pcg import GEN_SIZE, MAX_WORDS, game_seed, integers, next_double, seed_gen
 
 RANDOM, FAST, AGGRESSIVE, RANDOM_LARGER = 0, 1, 2, 3
 
-# Per participant: place, turns (runs of decisions, as the runner counts them), colour
-# turns begun, throws, knock-home events caused (one per colour hit), own glasses
-# knocked home (to drink), automatic penalty beers, glass score sum (LD-END-2).
-S_PLACE, S_TURNS, S_COLOUR_TURNS, S_THROWS, S_HIT_EVENTS = 0, 1, 2, 3, 4
-S_DRUNK, S_PENALTY, S_SCORE = 5, 6, 7
-N_STATS = 8
-# Per game: status, decisions, colour turns, throws, how it ended, the last seat to decide.
-C_STATUS, C_ACTIONS, C_TURNS, C_THROWS, C_REASON, C_LAST = 0, 1, 2, 3, 4, 5
-N_COUNTERS = 6
+# Per participant: place, turns (a colour's go with its bonus throws), throws,
+# knock-home events caused (one per colour hit), own glasses knocked home (to drink),
+# automatic penalty beers, glass score sum (LD-END-2).
+S_PLACE, S_TURNS, S_THROWS, S_HIT_EVENTS, S_DRUNK, S_PENALTY, S_SCORE = 0, 1, 2, 3, 4, 5, 6
+N_STATS = 7
+# Per game: status, decisions, colour turns, throws, how it ended.
+C_STATUS, C_ACTIONS, C_TURNS, C_THROWS, C_REASON = 0, 1, 2, 3, 4
+N_COUNTERS = 5
 OK, TOO_LONG = 0, 1
 HOME, STALLED = 0, 1
 
@@ -116,15 +115,12 @@ def choose(bot, gen, opts, n):
 
 
 @njit(cache=True, inline="always")
-def _decided(seat, cfg, stats, counters):
-    """Counts a decision of ``seat``; False when the game is too long (MAX_ACTIONS)."""
+def _decided(cfg, counters):
+    """Counts a decision; False when the game is too long (MAX_ACTIONS)."""
     if counters[C_ACTIONS] >= cfg[K_MAX_ACTIONS]:
         counters[C_STATUS] = TOO_LONG
         return False
     counters[C_ACTIONS] += 1
-    if seat != counters[C_LAST]:
-        stats[seat, S_TURNS] += 1
-        counters[C_LAST] = seat
     return True
 
 
@@ -296,14 +292,13 @@ def play_game(cfg, colours_of, bots, glasses, owner, gens, opts, scratch, stats,
     dice = gens[bots.shape[0]]
     stats[:, :] = 0
     counters[:] = 0
-    counters[C_LAST] = -1
     first = cfg[K_FIRST]
     winner = first if first >= 0 else _roll_off(dice, colours_of.shape[0], scratch)
     n_colours = _seat(colours_of, winner, owner, scratch)
     glasses[:, :] = YARD
     colour, attempts, chain, throws = np.int64(0), 3, 0, 0  # flow.new_turn of colour A
     counters[C_TURNS] = 1
-    stats[owner[0], S_COLOUR_TURNS] += 1
+    stats[owner[0], S_TURNS] += 1
     while True:
         top = _die(dice)  # turn.throw
         chain, throws = chain + 1, throws + 1
@@ -316,7 +311,7 @@ def play_game(cfg, colours_of, bots, glasses, owner, gens, opts, scratch, stats,
         stats[participant, S_PENALTY] += forced  # LD-SIX-2, charged at once (A10)
         n = find_options(glasses, n_colours, colour, top, forced, cfg, opts)
         if n > 0:  # the player's choice, then turn.move
-            if not _decided(participant, cfg, stats, counters):
+            if not _decided(cfg, counters):
                 return
             i = choose(bots[participant], gens[participant], opts, n)
             _move(glasses, owner, opts, i, colour, stats)
@@ -325,7 +320,7 @@ def play_game(cfg, colours_of, bots, glasses, owner, gens, opts, scratch, stats,
                 break
             bonus = opts[i, O_VALUE] == 6
         elif cfg[K_SIX_RULE] and six and not forced:  # A9: declare a six (or a one)
-            if not _decided(participant, cfg, stats, counters):
+            if not _decided(cfg, counters):
                 return
             bot = bots[participant]
             bonus = bot != RANDOM or integers(gens[participant], np.int64(2)) == 0
@@ -345,7 +340,7 @@ def play_game(cfg, colours_of, bots, glasses, owner, gens, opts, scratch, stats,
             break
         attempts, chain, throws = (1 if _in_play(glasses, colour) else 3), 0, 0
         counters[C_TURNS] += 1
-        stats[owner[colour], S_COLOUR_TURNS] += 1
+        stats[owner[colour], S_TURNS] += 1
     winner = participant if counters[C_REASON] == HOME else -1
     _finish(glasses, owner, n_colours, colours_of, winner, stats)
 
