@@ -95,7 +95,6 @@ def _prepared(setup_json: str) -> tuple[np.ndarray, np.ndarray]:
     cfg[board.K_BLOCK_MASK] = sum(1 << n for n in profile.block_sizes)
     cfg[board.K_OWNER_PASSES] = profile.owner_passes_blocks
     cfg[board.K_IMMUNE_START] = profile.start_square_immune
-    cfg[board.K_FLAGS] = profile.referee_flags
     cfg[board.K_IMMUNE_LANDING] = profile.immune_landing
     cfg[board.K_ROROS_PER_THROW] = profile.roros_per_throw
     cfg[board.K_CHAIN_RESETS] = profile.chain_resets
@@ -159,16 +158,13 @@ def _outcome(
     colours, declared = layout
     seats = []
     for k, row in enumerate(stats):
-        # With the game's columns, a turn is a colour's go (stats.py); else the runner's
-        # runs of decisions.
-        turns = row[kernel.S_COLOUR_TURNS] if declared else row[kernel.S_TURNS]
         values = _columns(row, colours[k])
         seats.append(
             SeatOutcome(
                 seat=k,
                 player=spec.players[k],
                 place=row[kernel.S_PLACE],
-                turns=turns,
+                turns=row[kernel.S_TURNS],
                 stats={key: values[key] for key in declared},
             )
         )

@@ -10,8 +10,8 @@ and the places (``flow.finish``, ``LudolGame.result``), and the bots' choices
 the game's dice generator per throw, and a bot's ``integers(n)`` per choice (see
 :mod:`.pcg`), so both play the same game.
 
-The sim has no referee: nothing is poured, nobody is disqualified, no flag is
-confirmed; penalty beers are the automatic ones (LD-SIX-2).
+The sim has no referee: nothing is poured, nobody is disqualified, and the flags of
+LD-REF-3 change nothing; penalty beers are the automatic ones (LD-SIX-2).
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...rules.flow import GOAL_SCORE, YARD_SCORE
 from ...setup import COLOURS
 from ...state import GLASSES, GOAL, START, YARD
 from .board import (
     K_CHAIN_RESETS,
     K_FINISH_ANY,
     K_FIRST,
-    K_FLAGS,
     K_FORCED_FROM,
     K_MAX_ACTIONS,
     K_SIX_RULE,
@@ -40,21 +40,17 @@ from .board import (
 from .pcg import GEN_SIZE, MAX_WORDS, game_seed, integers, next_double, seed_generator
 
 RANDOM, FAST, AGGRESSIVE, RANDOM_LARGER = 0, 1, 2, 3
-DRAWING = (RANDOM, RANDOM_LARGER)  # the bots that draw from their generator
 
-# Per participant: place, turns (runs of decisions, as the runner counts them), colour
-# turns begun, throws, glasses knocked home and knock-home events (as the mover; as
-# the owner: chugs and glasses to drink), automatic penalty beers, flags (c) and (h),
-# glass score sum (LD-END-2) and decisions.
-S_PLACE, S_TURNS, S_COLOUR_TURNS, S_THROWS, S_HITS, S_HIT_EVENTS = 0, 1, 2, 3, 4, 5
-S_CHUGS, S_DRUNK, S_PENALTY, S_MISSED, S_PASSIVE, S_SCORE, S_DECISIONS = 6, 7, 8, 9, 10, 11, 12
-N_STATS = 13
-# Per game: status, decisions, colour turns, throws, how it ended, the last seat to decide.
-C_STATUS, C_ACTIONS, C_TURNS, C_THROWS, C_REASON, C_LAST = 0, 1, 2, 3, 4, 5
-N_COUNTERS = 6
+# Per participant: place, turns (a colour's go with its bonus throws), throws,
+# knock-home events caused (one per colour hit), own glasses knocked home (to drink),
+# automatic penalty beers, glass score sum (LD-END-2).
+S_PLACE, S_TURNS, S_THROWS, S_HIT_EVENTS, S_DRUNK, S_PENALTY, S_SCORE = 0, 1, 2, 3, 4, 5, 6
+N_STATS = 7
+# Per game: status, decisions, colour turns, throws, how it ended.
+C_STATUS, C_ACTIONS, C_TURNS, C_THROWS, C_REASON = 0, 1, 2, 3, 4
+N_COUNTERS = 5
 OK, TOO_LONG = 0, 1
 HOME, STALLED = 0, 1
-YARD_SCORE, GOAL_SCORE = -10, GOAL + 10
 
 
 @njit(cache=True, inline="always")
@@ -119,16 +115,12 @@ def choose(bot, gen, opts, n):
 
 
 @njit(cache=True, inline="always")
-def _decided(seat, cfg, stats, counters):
-    """Counts a decision of ``seat``; False when the game is too long (MAX_ACTIONS)."""
+def _decided(cfg, counters):
+    """Counts a decision; False when the game is too long (MAX_ACTIONS)."""
     if counters[C_ACTIONS] >= cfg[K_MAX_ACTIONS]:
         counters[C_STATUS] = TOO_LONG
         return False
     counters[C_ACTIONS] += 1
-    stats[seat, S_DECISIONS] += 1
-    if seat != counters[C_LAST]:
-        stats[seat, S_TURNS] += 1
-        counters[C_LAST] = seat
     return True
 
 
@@ -203,8 +195,8 @@ def _seat(colours_of, winner, owner, scratch):
 
 @njit(cache=True, inline="always")
 def _move(glasses, owner, opts, i, colour, stats):
-    """Moves the chosen glass, sends the captured home (one chug per colour hit,
-    LD-HIT-1) and counts flags (c) and (h) (LD-REF-3)."""
+    """Moves the chosen glass and sends the captured home: one knock-home event per
+    colour hit, whose owner drinks its glasses (LD-HIT-1)."""
     frm, to, captures = opts[i, O_FROM], opts[i, O_TO], opts[i, O_CAPTURES]
     mover = owner[colour]
     for g in range(GLASSES):
@@ -219,23 +211,8 @@ def _move(glasses, owner, opts, i, colour, stats):
         for g in range(GLASSES):
             if (hit >> g) & 1:
                 glasses[other, g] = YARD
-        stats[owner[other], S_CHUGS] += 1
         stats[owner[other], S_DRUNK] += glasses_hit
         stats[mover, S_HIT_EVENTS] += 1
-        stats[mover, S_HITS] += glasses_hit
-
-
-@njit(cache=True, inline="always")
-def _flags(opts, n, i, top, stats, participant):
-    """LD-REF-3 (c) a capture left out, (h) a 1 taken while a 6 was legal."""
-    missed, passive = False, False
-    for j in range(n):
-        missed = missed or opts[j, O_CAPTURES] != 0
-        passive = passive or opts[j, O_VALUE] == 6
-    if missed and opts[i, O_CAPTURES] == 0:
-        stats[participant, S_MISSED] += 1
-    if passive and (top == 1 or top == 6) and opts[i, O_VALUE] == 1:
-        stats[participant, S_PASSIVE] += 1
 
 
 @njit(cache=True)
@@ -315,14 +292,13 @@ def play_game(cfg, colours_of, bots, glasses, owner, gens, opts, scratch, stats,
     dice = gens[bots.shape[0]]
     stats[:, :] = 0
     counters[:] = 0
-    counters[C_LAST] = -1
     first = cfg[K_FIRST]
     winner = first if first >= 0 else _roll_off(dice, colours_of.shape[0], scratch)
     n_colours = _seat(colours_of, winner, owner, scratch)
     glasses[:, :] = YARD
     colour, attempts, chain, throws = np.int64(0), 3, 0, 0  # flow.new_turn of colour A
     counters[C_TURNS] = 1
-    stats[owner[0], S_COLOUR_TURNS] += 1
+    stats[owner[0], S_TURNS] += 1
     while True:
         top = _die(dice)  # turn.throw
         chain, throws = chain + 1, throws + 1
@@ -335,18 +311,16 @@ def play_game(cfg, colours_of, bots, glasses, owner, gens, opts, scratch, stats,
         stats[participant, S_PENALTY] += forced  # LD-SIX-2, charged at once (A10)
         n = find_options(glasses, n_colours, colour, top, forced, cfg, opts)
         if n > 0:  # the player's choice, then turn.move
-            if not _decided(participant, cfg, stats, counters):
+            if not _decided(cfg, counters):
                 return
             i = choose(bots[participant], gens[participant], opts, n)
             _move(glasses, owner, opts, i, colour, stats)
-            if cfg[K_FLAGS]:
-                _flags(opts, n, i, top, stats, participant)
             if _home(glasses, owner, n_colours, participant, cfg[K_FINISH_ANY]):
                 counters[C_REASON] = HOME
                 break
             bonus = opts[i, O_VALUE] == 6
         elif cfg[K_SIX_RULE] and six and not forced:  # A9: declare a six (or a one)
-            if not _decided(participant, cfg, stats, counters):
+            if not _decided(cfg, counters):
                 return
             bot = bots[participant]
             bonus = bot != RANDOM or integers(gens[participant], np.int64(2)) == 0
@@ -366,7 +340,7 @@ def play_game(cfg, colours_of, bots, glasses, owner, gens, opts, scratch, stats,
             break
         attempts, chain, throws = (1 if _in_play(glasses, colour) else 3), 0, 0
         counters[C_TURNS] += 1
-        stats[owner[colour], S_COLOUR_TURNS] += 1
+        stats[owner[colour], S_TURNS] += 1
     winner = participant if counters[C_REASON] == HOME else -1
     _finish(glasses, owner, n_colours, colours_of, winner, stats)
 
