@@ -10,7 +10,7 @@ from serverkit import act, auth, create, state, token
 from starlette.testclient import TestClient
 
 
-def _wait_for(check: Callable[[], Any], timeout: float = 20.0) -> Any:
+def _wait_for(check: Callable[[], Any], timeout: float = 60.0) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = check()
