@@ -6,8 +6,9 @@ and turns states into the JSON a seat sees (nothing is hidden in Rallyman).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -30,6 +31,18 @@ class RallymanGame(GameCapabilities):
     Setup: type[BaseModel] = RallymanSetup
     action_types: Sequence[type[Action]] = ACTION_TYPES
     stats: SimStats | None = STATS
+    playthroughs: Mapping[str, tuple[dict[str, Any], int]] = MappingProxyType(
+        {
+            "rallyman-stage": (
+                {"players": [{"name": "Anna"}, {"name": "Bo"}], "rally": "ss-kalkbrud"},
+                2,
+            ),
+            "rallyman-rally": (
+                {"players": [{"name": "Anna"}, {"name": "Bo"}], "rally": "kalkbrud"},
+                2,
+            ),
+        }
+    )
     analysis: Callable[[str, str | None], dict[str, Any]] | None = staticmethod(
         lambda track, rule_set: stage_analysis(track, rule_set)
     )
