@@ -10,6 +10,7 @@ from ..engine import Action, Actor, Chance, Event, Record
 from ..engine.referee import Sender, referee_buttons, referee_refusal
 from ..store import SeatRow
 from .access import Caller
+from .undo import undo_options
 
 if TYPE_CHECKING:
     from .room import Room
@@ -37,6 +38,7 @@ def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
         "view": room.game.view(room.state, view_seat),
         "legal_actions": [a.to_json() for a in _legal_for(room, caller, to_act)],
         "referee_actions": [a.to_json() for a in _referee_for(room, caller, to_act)],
+        "undo": undo_options(room, caller),
         "finished": to_act is None,
         "result": _result_json(result) if result is not None else None,
         "log": _log(room, lang),

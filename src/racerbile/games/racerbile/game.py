@@ -29,7 +29,7 @@ from ...engine.contract import (
     Step,
     TrackCatalog,
 )
-from . import INFO, lemans, notation, referee, rules
+from . import INFO, lemans, notation, referee, rules, undo
 from .actions import ACTION_TYPES, OUTSIDE_TURN, ClockExpired, Stall
 from .catalog import TRACKS
 from .describe import describe
@@ -173,6 +173,14 @@ class RacerbileGame(GameCapabilities):
     def referee_actions(self, state: State) -> list[Action]:
         """Returns the referee's buttons now (RB-REF-2; see :mod:`.referee`)."""
         return referee.legal_referee_actions(state)
+
+    def roller(self, state: State) -> int | None:
+        """Returns the seat that throws the real dice due now (see :mod:`.undo`)."""
+        return undo.roller(state)
+
+    def may_void(self, state: State, actions: Sequence[Action], sender: str) -> str | None:
+        """Returns why ``sender`` may not take ``actions`` back (see :mod:`.undo`)."""
+        return undo.may_void(state, actions, sender)
 
     def seat_names(self, state: State) -> list[str]:
         return list(state.config.names)
