@@ -75,6 +75,9 @@ def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
 
 def _log(room: Room, lang: str) -> list[dict[str, Any]]:
     names = room.game.seat_names(room.state)
+    lines = room.game.narrate(list(room.log), lang, names)
+    if lines is not None:
+        return [dataclasses.asdict(line) for line in lines]
     return [
         {
             "seq": seq,

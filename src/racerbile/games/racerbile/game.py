@@ -17,7 +17,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, FastEngine, FastPath, GameCapabilities, OddsTable
+from ...engine.capabilities import (
+    BotRoster,
+    FastEngine,
+    FastPath,
+    GameCapabilities,
+    LogLine,
+    OddsTable,
+)
 from ...engine.contract import (
     CHANCE,
     Action,
@@ -35,11 +42,14 @@ from .catalog import TRACKS
 from .describe import describe
 from .drinks import DRINK_COLUMNS, BeerLedger
 from .moves import move_options
+from .narrate import narrate
 from .ranking import car_distance, counted_laps, gap, ranking
 from .setup import Config, Setup, configure
 from .state import State
 from .stats import STATS
+from .table_odds import gear_table
 from .track import Track
+from .view_help import move_json, race_arrows
 
 BENCH_BOTS = ("optimal", "greedy", "stalin", "random")
 
@@ -118,9 +128,12 @@ class RacerbileGame(GameCapabilities):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Returns everything (Racerbile has no hidden information), plus move help and
-        the legal actions for the seat to act. ``referee`` holds the fault catalogue and
-        the referee's buttons (RB-REF-2); Le Mans adds ``lemans``: teams, drivers,
-        judges, the clock and the judges' buttons (RB-LM-1, RB-LM-2, RB-LM-12)."""
+        the legal actions for the seat to act: ``moves`` (each end ``forward`` or
+        ``backward``), ``gears`` (exact odds per gear before the roll, see
+        :mod:`.table_odds`) and ``arrows`` (the race direction). ``referee`` holds
+        the fault catalogue and the referee's buttons (RB-REF-2); Le Mans adds
+        ``lemans``: teams, drivers, judges, the clock and the judges' buttons
+        (RB-LM-1, RB-LM-2, RB-LM-12)."""
         config = state.config
         actor = rules.to_act(state)
         data: dict[str, Any] = {
@@ -142,7 +155,10 @@ class RacerbileGame(GameCapabilities):
         if actor is not None and (seat is None or seat == actor):
             data["legal"] = [notation.format_action(a) for a in rules.legal_actions(state)]
         if seat is None or (isinstance(actor, int) and seat == actor):
-            data["moves"] = [o.to_json() for o in move_options(state).values()]
+            mover = state.turn.seat if state.turn is not None else 0
+            data["moves"] = [move_json(state, mover, o) for o in move_options(state).values()]
+            data["gears"] = gear_table(state)  # the odds on the gear buttons
+        data["arrows"] = race_arrows(state)
         data["referee"] = {
             "faults": referee.catalogue_json(),
             "legal": [notation.format_action(a) for a in referee.legal_referee_actions(state)],
@@ -173,6 +189,12 @@ class RacerbileGame(GameCapabilities):
     def referee_actions(self, state: State) -> list[Action]:
         """Returns the referee's buttons now (RB-REF-2; see :mod:`.referee`)."""
         return referee.legal_referee_actions(state)
+
+    def narrate(
+        self, events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
+    ) -> list[LogLine]:
+        """Returns the log with one sentence per move (see :mod:`.narrate`)."""
+        return narrate(events, lang, names)
 
     def roller(self, state: State) -> int | None:
         """Returns the seat that throws the real dice due now (see :mod:`.undo`)."""
