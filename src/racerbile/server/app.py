@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from ..store import DRIVER_ERRORS, Store, StoreError
+from ..store import STORE_FAILURES, Store
 from .deps import Services
 from .errors import ApiError
 from .guard import FailureLog, guarded, store_api_error
@@ -100,7 +100,7 @@ def _add_error_handlers(app: FastAPI, failures: FailureLog) -> None:
         # Only a store used outside the rooms' guarded one gets here; answered alike.
         return await api_error(request, store_api_error(exc, failures))
 
-    for kind in (StoreError, *DRIVER_ERRORS):
+    for kind in STORE_FAILURES:
         app.add_exception_handler(kind, store_error)
 
 

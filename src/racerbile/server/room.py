@@ -25,8 +25,20 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Action, Actor, Bot, Chance, DiceStream, Event, Game, Record, RulesError, step
-from ..engine.autoplay import autoplay
+from ..engine import (
+    Action,
+    Actor,
+    Bot,
+    Chance,
+    DiceStream,
+    Event,
+    Game,
+    Record,
+    RulesError,
+    Seat,
+    step,
+)
+from ..engine.autoplay import Decide, autoplay
 from ..engine.codec import record_codec
 from ..engine.record import is_void_marker, void_marker, voided
 from ..engine.referee import roller
@@ -241,9 +253,7 @@ class Room:
                 decided = await self._bot_due()
                 action = decided[0] if decided else None
                 try:
-                    steps = autoplay(
-                        self.game, self.state, dice, lambda _s, _k, chosen=action: chosen, 1
-                    )
+                    steps = autoplay(self.game, self.state, dice, _always(action), 1)
                     played = next(steps, None)
                 except RulesError:
                     log.exception("game %s: the automatic action failed; waiting", self.id)
@@ -259,8 +269,9 @@ class Room:
     async def _bot_due(self) -> tuple[Action, str] | None:
         """Returns the action of the bot whose seat is to act (None: no bot is)."""
         to_act = self.to_act
-        bot = self.seats[to_act].bot if isinstance(to_act, int) else None
-        return None if bot is None else await self._bot_action(bot, to_act, "bot")
+        if not isinstance(to_act, int) or (bot := self.seats[to_act].bot) is None:
+            return None
+        return await self._bot_action(bot, to_act, "bot")
 
     async def _bot_action(self, bot: str, seat: int, label: str) -> tuple[Action, str]:
         """Returns the bot's action for ``seat`` from the bot pool, or, when the bot
@@ -419,3 +430,12 @@ def takeover_bot(game: Game) -> str | None:
         if name in bots:
             return name
     return next(iter(sorted(bots)), None)
+
+
+def _always(action: Action | None) -> Decide:
+    """Returns a decider that gives ``action`` (the bot's, decided ahead) at any seat."""
+
+    def decide(_state: Any, _seat: Seat) -> Action | None:
+        return action
+
+    return decide

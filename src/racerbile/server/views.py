@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import Action, Actor, Chance, Event, Record
 from ..engine.referee import Sender, referee_buttons, referee_refusal
@@ -67,7 +67,7 @@ def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
         if sender == "judge" and hasattr(button, "judge"):
             if getattr(button, "judge", None) not in (None, caller.judge):
                 continue
-            button = dataclasses.replace(button, judge=caller.judge)
+            button = dataclasses.replace(cast(Any, button), judge=caller.judge)
         if referee_refusal(room.game, room.state, button, sender) is None:
             out.append(button)
     return out

@@ -30,13 +30,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
 from ...engine.contract import Action, Bot
 from ...hexgrid import Hex
-from .actions import PASS, ROLL, SHIFT, STEP_TO, STOP, Announce, Face, StepTo, TimeTrial
+from .actions import (
+    PASS,
+    ROLL,
+    SHIFT,
+    STEP_TO,
+    STOP,
+    Announce,
+    Announcement,
+    Face,
+    StepTo,
+    TimeTrial,
+)
 from .moves import MoveOption, geometry, move_ends
 from .policy import Policy, policy_for
 from .ranking import closed_for, distance_field, field_for, lap_length, rank_key
@@ -327,8 +338,8 @@ def decide(state: State, rng: np.random.Generator, gear: GearChoice, plan: PlanC
         return legal[0]
     owed = sorted(turn.owed - turn.said) if turn is not None and turn.owed else []
     for what in owed:
-        if Announce(what) in legal:
-            return Announce(what)
+        if (said := Announce(cast(Announcement, what))) in legal:
+            return said
     # Headings and times are what is legal in these phases, and only in them.
     if state.phase == "facing":
         return facing(state, legal)

@@ -74,7 +74,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ...engine.contract import CHANCE, Action, Actor, Step
+from ...engine.contract import CHANCE, Action, Actor, Event, Step
 from ...engine.errors import InvalidAction
 from . import announcing, lemans, moving, referee, shift_roll, teams, turn_cycle
 from .actions import (
@@ -180,7 +180,7 @@ def play(state: State, *actions: str | Action) -> Step:
 
     Raises what :func:`apply` raises, naming the action.
     """
-    events = []
+    events: list[Event] = []
     for item in actions:
         action = parse_action(item) if isinstance(item, str) else item
         step = apply(state, action)

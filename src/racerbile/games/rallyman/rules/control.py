@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from typing import Literal
 
 from ....engine.contract import Event
 from ....engine.errors import IllegalAction
@@ -23,8 +24,8 @@ from ..state import LOC_TIME, Card, Loc, State
 from .common import blocked, turn_of, verge_taken, with_car, with_turn
 from .rally import end_turn, finish, next_turn, retire
 
-BACKS = ("spin", "left", "right")
-CARDS = ("clean", "dirty", "puncture")
+BACKS: tuple[Literal["spin", "left", "right"], ...] = ("spin", "left", "right")
+CARDS: tuple[Literal["clean", "dirty", "puncture"], ...] = ("clean", "dirty", "puncture")
 
 
 def continue_turn(state: State, events: list[Event]) -> State:
