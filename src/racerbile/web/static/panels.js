@@ -13,8 +13,8 @@ function setStyle(node, name, value) {
 }
 
 addStrings({
-  en: { "ctl.undo": "Undo", "ctl.undo_hint": "Take back your last action" },
-  da: { "ctl.undo": "Fortryd", "ctl.undo_hint": "Tag din sidste handling tilbage" },
+  en: { "ctl.undo": "Undo", "ctl.undo_hint": "Take back your last action", "result.replay": "Replay move by move", "result.record": "Download the record" },
+  da: { "ctl.undo": "Fortryd", "ctl.undo_hint": "Tag din sidste handling tilbage", "result.replay": "Genafspil træk for træk", "result.record": "Hent spilfilen" },
 });
 
 /**
@@ -217,6 +217,20 @@ export function renderResult(els, state) {
   }
   els.card.hidden = false;
   els.winner.textContent = winnerText(state);
+  // A finished game of this server can be replayed and its record downloaded.
+  const old = els.card.querySelector(".result-links");
+  if (old) old.remove();
+  if (state.id !== "replay") {
+    const id = encodeURIComponent(state.id);
+    const links = h(
+      "p",
+      { class: "result-links small" },
+      h("a", { href: `/replay/${id}`, "data-link": "replay" }, t("result.replay")),
+      " · ",
+      h("a", { href: `/api/games/${id}/record`, download: `racerbile-${state.id}.json`, "data-link": "record" }, t("result.record")),
+    );
+    els.card.appendChild(links);
+  }
 }
 
 export function bindConnection(el, conn) {
