@@ -47,8 +47,8 @@ def check_record(game: Game, record: Record) -> None:
 
 
 def frame(game: Game, record: Record, step_no: int, lang: str) -> dict[str, Any]:
-    """Returns ``{game, steps, step, envelope}``: the game after ``step_no`` live
-    actions (0: before the first; beyond the last: the end)."""
+    """Returns ``{game, steps, step, action, envelope}``: the game after ``step_no``
+    live actions (0: before the first; beyond the last: the end)."""
     check_record(game, record)
     try:
         state = game.start(game.Setup.model_validate(record.setup))
@@ -58,20 +58,24 @@ def frame(game: Game, record: Record, step_no: int, lang: str) -> dict[str, Any]
     live = live_positions(record)
     shown = max(0, min(step_no, len(live)))
     events: list[tuple[int, Event]] = []
-    for index, number in enumerate(live[:shown], start=1):
+    at_step = state
+    # The whole record is replayed, so a broken record is refused whatever step is asked.
+    for index, number in enumerate(live, start=1):
         data = record.actions[number - 1]
         try:
             result = step(game, state, codec.decode(data))
         except RulesError as exc:
             raise _invalid(f"action {number} ({json.dumps(data)[:200]}) failed: {exc}") from None
         state = result.state
-        events.extend((index, e) for e in result.events)
+        if index <= shown:
+            at_step = state
+            events.extend((index, e) for e in result.events)
     return {
         "game": game.info.id,
         "steps": len(live),
         "step": shown,
         "action": record.actions[live[shown - 1] - 1] if shown else None,
-        "envelope": _envelope(game, state, record, shown, events, lang),
+        "envelope": _envelope(game, at_step, record, shown, events, lang),
     }
 
 

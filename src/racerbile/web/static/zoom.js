@@ -21,6 +21,7 @@ export class Zoom {
     this.scale = 1;
     this.centre = null; // [x, y] in SVG units, the middle of what is shown
     this.focus = null; // [x, y] the point a first zoom-in goes to
+    this.panned = false; // the user moved the view: zooming keeps their place, not the focus
     this.pointers = new Map();
     this.dragged = false;
     this._buttons();
@@ -62,21 +63,30 @@ export class Zoom {
     this.apply();
   }
 
+  /** Sets the point a zoom goes to (the targets); a zoomed view the user has not moved
+   * follows it from turn to turn. */
   setFocus(point) {
+    const moved = !this.focus || point[0] !== this.focus[0] || point[1] !== this.focus[1];
     this.focus = point;
+    if (moved && this.scale > 1 && !this.panned) {
+      this.centre = point;
+      this.apply();
+    }
   }
 
   reset() {
     this.scale = 1;
     this.centre = null;
+    this.panned = false;
     this.apply();
   }
 
   zoomBy(factor, around = null) {
     if (!this.base) return;
     const next = Math.min(MAX_SCALE, Math.max(1, this.scale * factor));
-    if (this.scale === 1 && next > 1 && !around) this.centre = this.focus || this._middle();
+    if (!around && !this.panned) this.centre = this.focus || this.centre || this._middle();
     else if (around && this.centre) {
+      this.panned = true;
       // keep the point under the fingers where it is
       const k = this.scale / next;
       this.centre = [around[0] + (this.centre[0] - around[0]) * k, around[1] + (this.centre[1] - around[1]) * k];
@@ -151,11 +161,13 @@ export class Zoom {
         if (spread && this.pinch) this.zoomBy(spread / this.pinch, this._toSvg(mid[0], mid[1]));
         this.pinch = spread;
         this.dragged = true;
+        this.panned = true;
         return;
       }
       if (this.scale <= 1 || !this.centre) return;
       if (!this.dragged && Math.hypot(ev.clientX - p.x0, ev.clientY - p.y0) < DRAG_SLOP) return;
       this.dragged = true;
+      this.panned = true;
       const [ux, uy] = this._unitsPerPixel();
       this.centre = [this.centre[0] - dx * ux, this.centre[1] - dy * uy];
       this.apply();
