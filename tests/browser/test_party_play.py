@@ -107,7 +107,8 @@ def test_a_mistyped_die_is_fixed_and_a_step_undone(racerbile_server: Server, bro
     assert api_state(server.url, gid, anna)["view"]["turn"]["moved"] == 0
     assert _sips(server, created, 0) == 1
     page.click("#lang")
-    page.wait_for_selector('[data-action="stop"], .rb-target')
+    page.wait_for_selector('[data-action="fix-dice"]:has-text("Ret terninger")')
+    page.evaluate("window.scrollTo(0, 0)")
     _shoot(page, "phone-move-da")
     assert errors == []
 

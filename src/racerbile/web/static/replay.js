@@ -36,7 +36,8 @@ const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = decodeURIComponent(parts[1] || "");
 
-const view = { record: null, step: 0, steps: 0, frame: null, module: null, board: null, loading: null, want: null };
+// step: the step shown; target: the step last asked for (so fast presses add up)
+const view = { record: null, step: 0, target: 0, steps: 0, frame: null, module: null, board: null, loading: null, want: null };
 
 function showError(message) {
   $("replay-error").hidden = !message;
@@ -53,6 +54,7 @@ async function fetchFrame(step) {
 /** Shows ``step`` (clamped); the last request wins when the buttons are pressed fast. */
 async function go(step) {
   view.want = Math.max(0, Math.min(step, view.steps || step));
+  view.target = view.want;
   if (view.loading) return;
   while (view.want !== null) {
     const wanted = view.want;
@@ -132,8 +134,10 @@ async function openFile(file) {
     return;
   }
   const before = view.record;
+  const steps = view.steps;
   view.record = record;
   view.steps = 0;
+  view.target = 0;
   try {
     const frame = await fetchFrame(0);
     showError(null);
@@ -141,23 +145,25 @@ async function openFile(file) {
     await paint(frame);
   } catch (err) {
     view.record = before;
+    view.target = view.step;
+    view.steps = steps;
     showError(err instanceof ApiError ? err.message : String(err));
   }
 }
 
 function bind() {
   $("first").addEventListener("click", () => go(0));
-  $("prev").addEventListener("click", () => go(view.step - 1));
-  $("next").addEventListener("click", () => go(view.step + 1));
+  $("prev").addEventListener("click", () => go(view.target - 1));
+  $("next").addEventListener("click", () => go(view.target + 1));
   $("last").addEventListener("click", () => go(view.steps));
   $("slider").addEventListener("input", () => go(Number($("slider").value)));
   $("upload").addEventListener("change", (ev) => openFile(ev.target.files[0]));
   document.addEventListener("keydown", (ev) => {
     if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
-    if (ev.key === "ArrowRight") go(view.step + 1);
-    else if (ev.key === "ArrowLeft") go(view.step - 1);
-    else if (ev.key === "Home") go(0);
-    else if (ev.key === "End") go(view.steps);
+    const to = { ArrowRight: view.target + 1, ArrowLeft: view.target - 1, Home: 0, End: view.steps }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault(); // the keys step through the game, not the page
+    go(to);
   });
 }
 
