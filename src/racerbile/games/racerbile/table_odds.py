@@ -26,8 +26,8 @@ from ...engine.errors import RulesError
 from ...engine.ledger import Drank
 from . import rules
 from .actions import ROLL, SHIFT, Die
-from .moves import move_options
 from .odds import gear_odds
+from .rules.moves import move_options
 from .state import State
 
 _last: tuple[weakref.ref[State], list[dict[str, Any]]] | None = None

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...hexgrid import Hex
-from .moves import MoveOption
-from .ranking import field_for
+from .rules.moves import MoveOption
+from .rules.ranking import field_for
 from .state import State
 
 ARROW_EVERY = 4
