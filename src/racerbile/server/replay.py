@@ -20,6 +20,7 @@ from ..engine import Chance, Event, Game, Record, RulesError, step
 from ..engine.codec import record_codec
 from ..engine.record import is_void_marker, voided
 from .errors import ApiError
+from .views import drinks_table
 
 MAX_ACTIONS = 20_000
 """The most entries a record sent for replay may hold."""
@@ -89,6 +90,7 @@ def _envelope(
 ) -> dict[str, Any]:
     names = game.seat_names(state)
     to_act = game.to_act(state)
+    view = game.view(state, None)
     result = game.result(state) if to_act is None else None
     lines = game.narrate(events[-400:], lang, names)
     log = (
@@ -112,7 +114,8 @@ def _envelope(
         "seats": [
             {"seat": s, "name": name, "bot": None, "claimed": True} for s, name in enumerate(names)
         ],
-        "view": game.view(state, None),
+        "view": view,
+        "drinks": drinks_table(game.drinks, view),
         "legal_actions": [],
         "referee_actions": [],
         "undo": [],
