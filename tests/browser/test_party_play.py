@@ -59,7 +59,7 @@ def test_a_mistyped_die_is_fixed_and_a_step_undone(racerbile_server: Server, bro
     watch_console(page, errors)
     page.goto(f"{server.url}/play/{gid}#token={anna}&seat=0")
     page.wait_for_selector('[data-action="roll"]')
-    assert "clutch 25%" in page.inner_text('[data-action="roll"]')  # the odds on the control
+    assert "clutch fault 25%" in page.inner_text('[data-action="roll"]')  # the odds on the control
     page.click('[data-action="roll"]')
     page.wait_for_selector("#real-dice:not([hidden]) #pad button")
     pad = page.locator("#real-dice").bounding_box()

@@ -32,7 +32,7 @@ export const strings = {
     "ctl.cells": "{n} cells",
     "ctl.backward": "backwards",
     "ctl.off_track": "off the track",
-    "odds.line": "off {off} · clutch {clutch} · ≈{sips} sips",
+    "odds.line": "off track {off} · clutch fault {clutch} · ≈{sips} sips",
     "ctl.real_hint": "Enter each die; every 5 and 6 counts before its re-roll.",
     "ctl.submit_dice": "Enter dice",
     "ctl.clear": "Clear",
