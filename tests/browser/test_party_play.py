@@ -146,14 +146,7 @@ def test_zoomed_targets_are_big_enough_for_fingers(racerbile_server: Server, bro
     seen = [
         b for b in boxes if board["x"] <= b["x"] + b["width"] / 2 <= board["x"] + board["width"]
     ]
-    assert seen  # the zoom goes to the targets; a drag pans to the others
-    shown = page.get_attribute(".board-svg", "viewBox")
-    middle = (board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)
-    page.mouse.move(*middle)
-    page.mouse.down()
-    page.mouse.move(middle[0] + 80, middle[1] + 40, steps=5)
-    page.mouse.up()
-    assert page.get_attribute(".board-svg", "viewBox") != shown
+    assert seen  # the zoom goes to the targets
     for key in ("zoom.in", "zoom.out"):
         assert page.get_attribute(f'[data-zoom="{key[5:]}"]', "aria-label")
     _shoot(page, "phone-zoomed-en")
