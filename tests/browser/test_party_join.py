@@ -23,7 +23,7 @@ def test_a_friend_joins_through_the_start_pages_code_box(
     racerbile_server: Server, browser: Any
 ) -> None:
     errors: list[str] = []
-    created = create(racerbile_server, ["Anna", "Bo"])
+    created = create(racerbile_server, ["Anna", "Bo"], seed=3)
     host = open_page(browser, host_url(racerbile_server, created), errors, viewport=LAPTOP)
     host.wait_for_selector("#join-card[open] #join-code:not(:empty)")
     code = host.inner_text("#join-code").strip()
@@ -37,7 +37,9 @@ def test_a_friend_joins_through_the_start_pages_code_box(
     friend.wait_for_url(f"**/join/{code}")
     _take_seat(friend, 1, created["id"])
     assert "Bo" in friend.inner_text("#who")
-    host.wait_for_function("document.querySelector('#turn-sub').textContent !== ''")
+    # Bo starts (seed 3) and holds his own phone: the host waits for him (hot-seat only
+    # hands the phone over).
+    host.wait_for_function("document.getElementById('turn-sub').textContent === 'Waiting for Bo'")
     assert errors == []
 
 
@@ -60,7 +62,7 @@ def test_the_qr_codes_link_seats_a_second_browser(racerbile_server: Server, brow
     cv2 = pytest.importorskip("cv2")
     numpy = pytest.importorskip("numpy")
     errors: list[str] = []
-    created = create(racerbile_server, ["Anna", "Bo"])
+    created = create(racerbile_server, ["Anna", "Bo"], seed=3)
     host = open_page(browser, host_url(racerbile_server, created), errors, viewport=LAPTOP)
     host.wait_for_function("document.getElementById('qr').src.startsWith('blob:')")
     host.wait_for_function("document.getElementById('qr').complete")
@@ -71,4 +73,8 @@ def test_the_qr_codes_link_seats_a_second_browser(racerbile_server: Server, brow
     friend = open_page(browser, link, errors, viewport=PHONE, is_mobile=True, has_touch=True)
     _take_seat(friend, 0, created["id"])
     assert "Anna" in friend.inner_text("#who")
+    # Bo, who starts, has no phone of his own: the host's screen hands itself over.
+    host.wait_for_function(
+        "document.getElementById('turn-sub').textContent === 'Pass the phone to Bo'"
+    )
     assert errors == []

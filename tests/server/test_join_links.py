@@ -113,3 +113,16 @@ def test_drink_events_in_the_log_say_how_much(client: TestClient) -> None:
     drinks = [e for e in log if e["kind"] == "drank"]
     assert drinks and drinks[0]["drink"] == {"amount": 1, "unit": "sip", "caused_by": None}
     assert all(e["drink"] is None for e in log if e["kind"] != "drank")
+
+
+def test_taking_a_seat_tells_every_screen(client: TestClient) -> None:
+    """The host's screen learns at once that a seat is held on its own phone."""
+    created = create(client)
+    room = client.app.state.services.rooms  # type: ignore[attr-defined]
+    seen: list[tuple[bool, ...]] = []
+    loaded = client.portal.call(room.get, created["id"])  # type: ignore[attr-defined]
+    loaded.listeners.append(lambda r: seen.append(tuple(s.claimed for s in r.seats)))
+    client.post(f"/api/join/{created['join_code']}/claim", json={"seat": 1})
+    state(client, created["id"], token(created, 0))  # Anna's link used for the first time
+    state(client, created["id"], token(created, 0))  # and again: nothing new to tell
+    assert seen == [(False, True), (True, True)]

@@ -140,10 +140,27 @@ class Room:
         self.dice = DiceStream(self.row.seed, self.chance_count)
 
     async def authenticate(self, token: str | None) -> Caller:
-        return await self.access.authenticate(token)
+        """Returns the caller of ``token``; its first use claims its seat, which every
+        screen is told of."""
+        claimed = self._claimed()
+        caller = await self.access.authenticate(token)
+        if self._claimed() != claimed:
+            self._show_seats()
+        return caller
 
     async def claim(self, seat: int) -> str:
-        return await self.access.claim(seat)
+        """Claims a free seat by the join code; every screen sees it taken."""
+        token = await self.access.claim(seat)
+        self._show_seats()
+        return token
+
+    def _claimed(self) -> tuple[bool, ...]:
+        return tuple(s.claimed for s in self.access.seats)
+
+    def _show_seats(self) -> None:
+        # The host's screen stops handing the phone to a seat now held on its own phone.
+        for listener in self.listeners:
+            listener(self)
 
     # ---- acting -----------------------------------------------------------------
 

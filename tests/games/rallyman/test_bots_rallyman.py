@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from racerbile.games.rallyman import GAME, RallymanSetup
-from racerbile.games.rallyman.actions import Sisu
+from racerbile.games.rallyman.actions import Sisu, Stop
 from racerbile.games.rallyman.board.catalog import bundled_stages
 from racerbile.games.rallyman.bots import BOTS
 
-from .builders import make_state, place, play
+from .builders import legal, make_state, place, play
 from .test_solver_stages import drive
 
 GAMES = 40
@@ -40,3 +40,12 @@ def test_the_attacker_is_not_slower_than_the_cautious_bot(stage: str) -> None:
     attacker = np.array([drive(setup, "attacker", i) for i in range(GAMES)], dtype=float)
     spread = math.sqrt((cautious.var(ddof=1) + attacker.var(ddof=1)) / GAMES)
     assert attacker.mean() < cautious.mean() + 2 * spread
+
+
+@pytest.mark.rule("RM-SPACE-1")
+def test_the_optimal_bot_waits_when_other_cars_fill_the_space_ahead() -> None:
+    state = make_state("R R R", drivers=3)
+    state = place(place(state, 1, "m:1", 2), 2, "m:1", 2)
+    state = place(state, 0, "m:0", 2)
+    assert legal(state) == {"stop"}
+    assert BOTS["optimal"](state, np.random.default_rng(0)) == Stop()

@@ -7,9 +7,10 @@ game "norsk") and its setup load on first use.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...engine.capabilities import CommandMount, GameManifest
+from ...engine.capabilities import CommandMount, GameManifest, WebAssets
 from ...engine.contract import Game, GameInfo
 
 if TYPE_CHECKING:
@@ -41,7 +42,9 @@ def _cli(mount: CommandMount) -> None:
     register(mount)
 
 
-MANIFEST = GameManifest(info=INFO, load=_game, cli=_cli)
+MANIFEST = GameManifest(
+    info=INFO, load=_game, cli=_cli, web=WebAssets(Path(__file__).resolve().parent / "web")
+)
 
 
 def __getattr__(name: str) -> Any:

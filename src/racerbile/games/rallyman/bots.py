@@ -7,7 +7,8 @@ reach the limit − 1; ``attacker`` does the same but announces a time attack wh
 pool's exact risk (:func:`..odds.attack_risk`) is at most ``ATTACK_RISK`` and the pool
 never needs a gear above the road's safe gears. ``optimal`` takes, at every decision,
 the choice of least expected stage time by the solo solver (:mod:`.solver`), exact for
-a car alone on the stage; it fits tyres like the others. Bots never draw chance outcomes.
+a car alone on the stage (with other cars it drives as if alone, among the choices the
+rules leave it); it fits tyres like the others. Bots never draw chance outcomes.
 """
 
 from __future__ import annotations
@@ -245,8 +246,8 @@ def optimal(state: State, rng: np.random.Generator) -> Action:
         key=lambda a: float(choices[a][index]),
         default=None,
     )
-    if best is None:
-        raise ValueError(f"the solver knows none of the legal actions {legal}")
+    if best is None:  # another car blocks every way the solver knows: wait (A3)
+        return Stop() if Stop() in legal else legal[0]
     return best
 
 

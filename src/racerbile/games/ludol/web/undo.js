@@ -1,0 +1,47 @@
+// The referee's "undo the last move" (LD-REF-2) as the platform's void: the view's
+// ``undo`` says how many of the record's last live entries the undo takes back (the
+// last move and all after it); they are voided through POST /api/games/{id}/void with
+// the referee's or the judge's token, and the record keeps them, marked void. A
+// penalty is taken back the same way: its own entry is voided.
+
+import { request, loadTokens } from "/static/api.js";
+
+/** Returns the 1-based record positions of the last ``count`` live entries. */
+export function lastLive(actions, count) {
+  const gone = new Set();
+  for (const entry of actions) if (entry && entry.void && !entry.kind) for (const n of entry.void) gone.add(Number(n));
+  const live = [];
+  actions.forEach((entry, i) => {
+    if (!(entry && entry.void && !entry.kind) && !gone.has(i + 1)) live.push(i + 1);
+  });
+  return count > 0 ? live.slice(-count) : [];
+}
+
+/** Voids the last move of the game ``st`` shows; resolves when the server has done it. */
+export async function undoLastMove(st) {
+  const id = encodeURIComponent(st.id);
+  const record = await request("GET", `/api/games/${id}/record`);
+  const positions = lastLive(record.actions || [], st.view.undo);
+  if (!positions.length) return;
+  await voidEntries(st, positions);
+}
+
+async function voidEntries(st, positions) {
+  const tokens = loadTokens(st.id);
+  const token = st.role === "judge" ? tokens.judge : tokens.host;
+  const body = { actions: positions, seq: st.seq };
+  await request("POST", `/api/games/${encodeURIComponent(st.id)}/void`, { token, body });
+}
+
+/** Voids the latest live penalty of ``participant`` (a penalty is taken back by undoing
+ * it); resolves false when there is none. */
+export async function takeBackPenalty(st, participant) {
+  const id = encodeURIComponent(st.id);
+  const record = await request("GET", `/api/games/${id}/record`);
+  const actions = record.actions || [];
+  const live = lastLive(actions, actions.length);
+  const found = live.reverse().find((n) => actions[n - 1].kind === "penalty" && actions[n - 1].participant === participant);
+  if (!found) return false;
+  await voidEntries(st, [found]);
+  return true;
+}
