@@ -23,6 +23,8 @@ what it has:
 * ``analysis``: exact figures of one track and rule set, as JSON;
 * ``stats``: the simulator's columns for this game (:class:`SimStats`);
 * ``fast``: a compiled simulation path (:class:`FastPath`), loaded only when used;
+* ``narrate(events, lang, names)``: the log's lines, when a game tells several events
+  as one sentence (a whole move, say); None (the default) gives one line per event;
 * ``playthroughs``: the golden playthroughs (file name -> setup JSON, seed) that
   ``racerbile dev playthroughs`` writes and a test diffs.
 
@@ -250,6 +252,17 @@ class DrinkColumn:
     label: str
 
 
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the game's log: the record position (``seq``) of its last event, a
+    kind, the sentence and the seat it concerns (None: nobody in particular)."""
+
+    seq: int
+    kind: str
+    text: str
+    seat: int | None = None
+
+
 class GameCapabilities:
     """The optional capabilities of a game with their defaults: none.
 
@@ -280,6 +293,13 @@ class GameCapabilities:
 
     def ledger(self, state: Any) -> Ledger | None:
         """Returns the drink ledger of ``state`` (None: the game keeps none)."""
+        return None
+
+    def narrate(
+        self, events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
+    ) -> list[LogLine] | None:
+        """Returns the log's lines for ``events`` (record position, event), oldest first;
+        None (the default): one line per event, in the words of ``describe``."""
         return None
 
     def referee_options(self, state: Any) -> Sequence[RefereeAction] | None:

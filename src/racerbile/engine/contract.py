@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     import numpy as np
     from pydantic import BaseModel
 
-    from .capabilities import BotRoster, DrinkColumn, FastPath, OddsTable, SimStats
+    from .capabilities import BotRoster, DrinkColumn, FastPath, LogLine, OddsTable, SimStats
     from .ledger import Ledger
     from .referee import RefereeAction
 
@@ -280,6 +280,10 @@ class Game(Protocol):
     def roller(self, state: Any) -> Seat | Literal["last"] | None: ...
 
     def may_void(self, state: Any, actions: Sequence[Action], sender: str) -> str | None: ...
+
+    def narrate(
+        self, events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
+    ) -> list[LogLine] | None: ...
 
 
 Describer = Callable[[Event, str], str]

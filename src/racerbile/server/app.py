@@ -22,7 +22,7 @@ from .limits import BodyLimit, RateLimits
 from .network import base_url
 from .openapi import describe_api
 from .rooms import Rooms
-from .routes import games, join, meta, pages
+from .routes import games, join, meta, pages, replay
 from .settings import Settings
 from .workers import BotPool
 
@@ -74,7 +74,14 @@ def create_app(
     app = FastAPI(title="racerbile", version="1", lifespan=lifespan)
     app.state.services = services
     app.state.rate_limits = RateLimits.of(settings, clock)
-    for router in (games.router, join.router, meta.router, pages.router):
+    for router in (
+        games.router,
+        join.router,
+        meta.router,
+        replay.router,
+        replay.pages,
+        pages.router,
+    ):
         app.include_router(router)
     if pages.WEB.joinpath("static").is_dir():
         app.mount("/static", StaticFiles(directory=pages.WEB / "static"), name="static")

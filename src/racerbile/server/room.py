@@ -41,12 +41,13 @@ from ..engine import (
 from ..engine.autoplay import Decide, autoplay
 from ..engine.codec import record_codec
 from ..engine.record import is_void_marker, void_marker, voided
-from ..engine.referee import roller, void_refusal
+from ..engine.referee import roller
 from ..store import ActionRow, DuplicateWrite, GameRow, SeatRow, Store, now
 from .access import Access, Caller, game_over
 from .errors import ApiError
 from .settings import Settings
 from .timers import RoomTimers
+from .undo import Maker, void_refusal_in
 from .views import public, record
 from .workers import BotPool, Decision
 
@@ -66,6 +67,7 @@ class Rebuilt:
     chance_count: int
     last_seat: int | None
     log: list[tuple[int, Event]]
+    makers: list[Maker]
 
 
 class Room:
@@ -92,6 +94,7 @@ class Room:
         self.codec = record_codec(game)
         self.state = game.start(game.Setup.model_validate(row.setup))
         self.actions: list[dict[str, Any]] = []  # every stored entry, void markers too
+        self.makers: list[Maker] = []  # who made each entry (see .undo)
         self.log: deque[tuple[int, Event]] = deque(maxlen=settings.log_size)
         self.chance_count = 0
         self.last_seat: int | None = None
@@ -215,9 +218,7 @@ class Room:
                     raise ApiError(422, "void/invalid", f"no action {number} to void")
                 if is_void_marker(self.actions[number - 1]):
                     raise ApiError(422, "void/invalid", f"entry {number} is an undo itself")
-            chosen = [self.codec.decode(self.actions[n - 1]) for n in positions]
-            sender = "seat" if caller.role == "seat" else caller.role
-            refusal = void_refusal(self.game, self.state, chosen, sender)
+            refusal = void_refusal_in(self, caller, positions)
             if refusal is not None:
                 raise ApiError(403, "void/forbidden", refusal)
             entries = [*self.actions, void_marker(positions, reason)]
@@ -382,14 +383,18 @@ class Room:
         at: datetime,
     ) -> None:  # fmt: skip
         before = self.to_act
+        maker = Maker()
         if self.is_referee(action):
             pass  # a referee action is nobody's turn: no dice drawn, no roller changed
         elif isinstance(before, Chance):
+            maker = Maker(self.roller, chance=True)
             self.chance_count += 1
         elif before is not None:
+            maker = Maker(before)
             self.last_seat = before
         self.state = state
         self.actions.append(data)
+        self.makers.append(maker)
         self.log.extend((self.seq, e) for e in events)
         self.timers.note_change(at)
 
@@ -399,21 +404,27 @@ class Room:
         state = self.game.start(self.game.Setup.model_validate(self.row.setup))
         chance_count, last_seat = 0, None
         events: list[tuple[int, Event]] = []
+        makers = [self.makers[n] if n < len(self.makers) else Maker() for n in range(len(entries))]
         gone = voided(entries)
         for number, data in enumerate(entries, start=1):
             if number in gone or is_void_marker(data):
                 continue
             action, before = self.codec.decode(data), self.game.to_act(state)
+            if not self.is_referee(action) and isinstance(before, Chance):
+                makers[number - 1] = Maker(roller(self.game, state, last_seat), chance=True)
+            elif not self.is_referee(action) and isinstance(before, int):
+                makers[number - 1] = Maker(before)
             result = step(self.game, state, action)
             if not self.is_referee(action):
                 chance_count += isinstance(before, Chance)
                 last_seat = before if isinstance(before, int) else last_seat
             events.extend((number, e) for e in result.events)
             state = result.state
-        return Rebuilt(state, chance_count, last_seat, events)
+        return Rebuilt(state, chance_count, last_seat, events, makers)
 
     def _adopt(self, entries: list[dict[str, Any]], rebuilt: Rebuilt, at: datetime) -> None:
         self.actions = entries
+        self.makers = rebuilt.makers
         self.state = rebuilt.state
         self.chance_count, self.last_seat = rebuilt.chance_count, rebuilt.last_seat
         self.dice = DiceStream(self.row.seed, self.chance_count)

@@ -116,6 +116,13 @@ class TimerPublic(BaseModel):
     ends_at: str = Field(description="ISO time; the server's clock")
 
 
+class UndoEntry(BaseModel):
+    """One recorded action the caller may take back: its 1-based position and the action."""
+
+    position: int
+    action: dict[str, Any]
+
+
 class DrinkColumnPublic(BaseModel):
     key: str
     label: str
@@ -154,6 +161,11 @@ class GamePublic(BaseModel):
     referee_actions: list[dict[str, Any]] = Field(
         default_factory=list,
         description="the host's or a judge's referee buttons now (Game.referee_options)",
+    )
+    undo: list[UndoEntry] = Field(
+        default_factory=list,
+        description="what the caller may take back now, newest first (POST .../void with "
+        "the positions of the first k of them)",
     )
     finished: bool
     result: dict[str, Any] | None

@@ -14,6 +14,7 @@ from ..engine.referee import Sender, referee_buttons, referee_refusal
 from ..store import SeatRow
 from .access import Caller
 from .schemas import join_link
+from .undo import undo_options
 
 if TYPE_CHECKING:
     from .room import Room
@@ -45,6 +46,7 @@ def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
         "drinks": drinks_table(room.game.drinks, view),
         "legal_actions": [a.to_json() for a in _legal_for(room, caller, to_act)],
         "referee_actions": [a.to_json() for a in _referee_for(room, caller, to_act)],
+        "undo": undo_options(room, caller),
         "finished": to_act is None,
         "result": _result_json(result) if result is not None else None,
         "log": _log(room, lang),
@@ -99,6 +101,9 @@ def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
 
 def _log(room: Room, lang: str) -> list[dict[str, Any]]:
     names = room.game.seat_names(room.state)
+    lines = room.game.narrate(list(room.log), lang, names)
+    if lines is not None:
+        return [dataclasses.asdict(line) for line in lines]
     return [
         {
             "seq": seq,

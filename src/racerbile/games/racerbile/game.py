@@ -17,7 +17,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, FastEngine, FastPath, GameCapabilities, OddsTable
+from ...engine.capabilities import (
+    BotRoster,
+    FastEngine,
+    FastPath,
+    GameCapabilities,
+    LogLine,
+    OddsTable,
+)
 from ...engine.contract import (
     CHANCE,
     Action,
@@ -29,18 +36,21 @@ from ...engine.contract import (
     Step,
     TrackCatalog,
 )
-from . import INFO, notation, rules
+from . import INFO, notation, rules, undo
 from .actions import ACTION_TYPES, OUTSIDE_TURN, ClockExpired, Stall
 from .catalog import TRACKS
 from .describe import describe
 from .drinks import DRINK_COLUMNS, BeerLedger
+from .narrate import narrate
 from .rules import lemans, referee
 from .rules.moves import move_options
 from .rules.ranking import car_distance, counted_laps, gap, ranking
 from .setup import Config, Setup, configure
 from .state import State
 from .stats import STATS
+from .table_odds import gear_table
 from .track import Track
+from .view_help import move_json, race_arrows
 
 BENCH_BOTS = ("optimal", "greedy", "stalin", "random")
 
@@ -119,9 +129,12 @@ class RacerbileGame(GameCapabilities):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Returns everything (Racerbile has no hidden information), plus move help and
-        the legal actions for the seat to act. ``referee`` holds the fault catalogue and
-        the referee's buttons (RB-REF-2); Le Mans adds ``lemans``: teams, drivers,
-        judges, the clock and the judges' buttons (RB-LM-1, RB-LM-2, RB-LM-12)."""
+        the legal actions for the seat to act: ``moves`` (each end ``forward`` or
+        ``backward``), ``gears`` (exact odds per gear before the roll, see
+        :mod:`.table_odds`) and ``arrows`` (the race direction). ``referee`` holds
+        the fault catalogue and the referee's buttons (RB-REF-2); Le Mans adds
+        ``lemans``: teams, drivers, judges, the clock and the judges' buttons
+        (RB-LM-1, RB-LM-2, RB-LM-12)."""
         config = state.config
         actor = rules.to_act(state)
         data: dict[str, Any] = {
@@ -144,6 +157,8 @@ class RacerbileGame(GameCapabilities):
             data["legal"] = [notation.format_action(a) for a in rules.legal_actions(state)]
         if seat is None or (isinstance(actor, int) and seat == actor):
             data["moves"] = _moves_json(state)
+            data["gears"] = gear_table(state)  # the odds on the gear buttons
+        data["arrows"] = race_arrows(state)
         data["referee"] = {
             "faults": referee.catalogue_json(),
             "legal": [notation.format_action(a) for a in referee.legal_referee_actions(state)],
@@ -174,6 +189,20 @@ class RacerbileGame(GameCapabilities):
     def referee_actions(self, state: State) -> list[Action]:
         """Returns the referee's buttons now (RB-REF-2; see :mod:`.referee`)."""
         return referee.legal_referee_actions(state)
+
+    def narrate(
+        self, events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
+    ) -> list[LogLine]:
+        """Returns the log with one sentence per move (see :mod:`.narrate`)."""
+        return narrate(events, lang, names)
+
+    def roller(self, state: State) -> int | None:
+        """Returns the seat that throws the real dice due now (see :mod:`.undo`)."""
+        return undo.roller(state)
+
+    def may_void(self, state: State, actions: Sequence[Action], sender: str) -> str | None:
+        """Returns why ``sender`` may not take ``actions`` back (see :mod:`.undo`)."""
+        return undo.may_void(state, actions, sender)
 
     def seat_names(self, state: State) -> list[str]:
         return list(state.config.names)
@@ -260,8 +289,12 @@ def _moves_json(state: State) -> list[dict[str, Any]]:
     options = move_options(state).values()
     if not options or state.turn is None:
         return []
-    before = state.cars[state.turn.seat].laps
-    return [{**o.to_json(), "laps": max(0, before + o.laps) - max(0, before)} for o in options]
+    seat = state.turn.seat
+    before = state.cars[seat].laps
+    return [
+        {**move_json(state, seat, o), "laps": max(0, before + o.laps) - max(0, before)}
+        for o in options
+    ]
 
 
 def _car_json(state: State, seat: int) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from ...engine.capabilities import BotRoster, GameCapabilities
 from ...engine.contract import Action, Event, Result, Step
 from . import INFO, notation, rules
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, Move, Place
 from .catalog import TRACKS, VectraceTracks
 from .describe import describe
 from .setup import (
@@ -109,6 +109,23 @@ class VectraceGame(GameCapabilities):
     def seat_names(self, state: State) -> list[str]:
         """Returns the players' names by seat."""
         return list(state.names)
+
+    def may_void(self, state: State, actions: Sequence[Action], sender: str) -> str | None:
+        """Returns why ``sender`` may not take ``actions`` back, or None.
+
+        On paper a move stands once the next car has moved; the platform hands a player
+        only their own latest actions, so a player may take back the placing or the
+        move they made last (a slip of the finger) while nobody has moved since. The
+        host, as the race's referee, may take back any move; the turn order drawn at
+        the start (``begin``) stands for everybody but the host.
+        """
+        if sender == "host":
+            return None
+        if sender != "seat":
+            return "Vectrace has no judges"
+        if any(not isinstance(a, Place | Move) for a in actions):
+            return "the turn order stands; ask the host to take it back"
+        return None
 
 
 def view(state: State) -> dict[str, Any]:

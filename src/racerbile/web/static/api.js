@@ -291,4 +291,26 @@ export class GameConnection {
       throw err;
     }
   }
+
+  /**
+   * Takes back the recorded actions at ``positions`` (1-based, from the envelope's
+   * ``undo``), against the state held now; a stale sequence number is handled as in act().
+   */
+  async void(positions) {
+    const seq = this.state ? this.state.seq : 0;
+    try {
+      const state = await request("POST", `/api/games/${encodeURIComponent(this.id)}/void${this._query()}`, {
+        token: this.token,
+        body: { actions: positions, seq },
+      });
+      this.accept(state);
+      return state;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        if (err.state) this.accept(err.state);
+        else await this.refresh().catch(() => {});
+      }
+      throw err;
+    }
+  }
 }

@@ -1,5 +1,18 @@
 // The board: a track SVG (each cell one element with data-cell="q,r") with an overlay
-// layer for reachable cells, the chosen path and the caps.
+// layer for the race direction, reachable cells, the chosen path and the caps. It zooms
+// and pans (zoom.js), and its targets are buttons: Tab or the arrow keys move between
+// them, Enter or Space chooses one.
+
+import { Zoom } from "./zoom.js";
+
+// The zoom bar, the race arrows, the target marks and the keyboard focus (its own sheet).
+if (!document.querySelector("link[data-board-css]")) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./board.css", import.meta.url).href;
+  link.dataset.boardCss = "";
+  document.head.appendChild(link);
+}
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 // Axial directions 0-5 (see racerbile.hexgrid): E, NE, NW, W, SW, SE for pointy tops.
@@ -139,6 +152,13 @@ export class Board {
     this.pointy = true;
     this.baseViewBox = null;
     host.classList.add("board");
+    this.zoom = new Zoom(host, () => this.svg);
+    this.focusedKey = null; // the target cell that had the keyboard focus
+  }
+
+  /** Sets the view box the board shows when not zoomed in (the zoom shows a part of it). */
+  setViewBox(box) {
+    this.zoom.setBase(box);
   }
 
   /** Loads the track picture from ``url``; falls back to drawing ``cells`` if given. */
@@ -193,6 +213,7 @@ export class Board {
   _mount(svg) {
     this.host.replaceChildren(svg);
     this.svg = svg;
+    this.zoom.attach();
     svg.classList.add("board-svg");
     svg.removeAttribute("width");
     svg.removeAttribute("height");
@@ -235,10 +256,47 @@ export class Board {
     }
     this.host.classList.toggle("is-turned", this.rotated);
     this.overlay = el("g", { class: "rb-overlay" }, svg);
+    this.arrowLayer = el("g", { class: "rb-arrows", "aria-hidden": "true" }, this.overlay);
     this.hl = el("g", { class: "rb-highlights" }, this.overlay);
     this.pathLayer = el("g", { class: "rb-path" }, this.overlay);
     this.capLayer = el("g", { class: "rb-caps" }, this.overlay);
     svg.addEventListener("click", (ev) => this._click(ev));
+    svg.addEventListener("keydown", (ev) => this._key(ev));
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    if (vb && vb.width) this.zoom.setBase([vb.x, vb.y, vb.width, vb.height]);
+  }
+
+  /** Enter or Space chooses the focused target; the arrow keys move to the nearest
+   * target that way (on the screen). */
+  _key(ev) {
+    const here = ev.target.closest && ev.target.closest("[data-target]");
+    if (!here) return;
+    const key = here.getAttribute("data-cell");
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      this.onCell(key, ev);
+      return;
+    }
+    const way = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[ev.key];
+    if (!way) return;
+    ev.preventDefault();
+    const from = here.getBoundingClientRect();
+    let best = null;
+    let bestScore = Infinity;
+    for (const node of this.hl.querySelectorAll("[data-target]")) {
+      if (node === here) continue;
+      const box = node.getBoundingClientRect();
+      const dx = box.x + box.width / 2 - (from.x + from.width / 2);
+      const dy = box.y + box.height / 2 - (from.y + from.height / 2);
+      const along = dx * way[0] + dy * way[1];
+      if (along <= 1) continue;
+      const score = along + 2 * Math.abs(dx * way[1] - dy * way[0]);
+      if (score < bestScore) {
+        bestScore = score;
+        best = node;
+      }
+    }
+    if (best) best.focus();
   }
 
   _cellBox() {
@@ -377,8 +435,10 @@ export class Board {
    */
   draw(args = {}) {
     this.lastDraw = args;
-    const { cars = [], targets = [], selected = null, path = null, active = null } = args;
+    const { cars = [], targets = [], selected = null, path = null, active = null, arrows = [] } = args;
     if (!this.svg) return;
+    const focused = document.activeElement && this.hl.contains(document.activeElement) ? document.activeElement.getAttribute("data-cell") : null;
+    this._arrows(arrows);
     this.hl.replaceChildren();
     this.pathLayer.replaceChildren();
     this.capLayer.replaceChildren();
@@ -394,15 +454,28 @@ export class Board {
           class: `rb-target${isSel ? " is-selected" : ""}${tgt.tone ? ` tone-${tgt.tone}` : ""}`,
           "data-cell": cellKey(qr),
           "data-target": "1",
+          "data-tone": tgt.tone || null,
+          tabindex: "0",
+          role: "button",
+          "aria-label": tgt.aria || tgt.label || cellKey(qr),
+          "aria-pressed": isSel ? "true" : null,
         },
         this.hl,
       );
       el("polygon", { points: this.hexPoints(qr, 0.9), class: "rb-target-hex" }, g);
+      if (tgt.mark) {
+        const [mx, my] = this.centre(qr);
+        const mark = el("text", { x: mx, y: my, class: "rb-target-mark", "font-size": (size * 0.8).toFixed(1) }, g);
+        mark.textContent = tgt.mark;
+      }
       if (tgt.label !== undefined && tgt.label !== null && tgt.label !== "") {
         const [cx, cy] = this.centre(qr);
         const bx = cx + size * 0.48;
         const by = cy - size * 0.5;
-        el("circle", { cx: bx, cy: by, r: size * 0.36, class: "rb-badge" }, g);
+        if (tgt.tone === "back") {
+          const r = size * 0.34; // a square badge: a backward move is not told by colour alone
+          el("rect", { x: bx - r, y: by - r, width: 2 * r, height: 2 * r, rx: r * 0.2, class: "rb-badge" }, g);
+        } else el("circle", { cx: bx, cy: by, r: size * 0.36, class: "rb-badge" }, g);
         const tx = el(
           "text",
           { x: bx, y: by, class: "rb-badge-text", "font-size": (size * 0.44).toFixed(1) },
@@ -445,6 +518,36 @@ export class Board {
       }
     }
     this._fit(extent);
+    if (targets.length) {
+      const pts = targets.map((tgt) => parseCell(tgt.cell)).filter(Boolean).map((qr) => this.centre(qr));
+      this.zoom.setFocus([pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length]);
+    }
+    if (focused) {
+      const again = this.hl.querySelector(`[data-cell="${CSS.escape(focused)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  /** Draws the race direction: a small arrow on each ``[q, r, direction]``. */
+  _arrows(arrows) {
+    this.arrowLayer.replaceChildren();
+    const size = this.size;
+    for (const [q, r, d] of arrows) {
+      const [cx, cy] = this.centre([q, r]);
+      const [vx, vy] = this.dirVector(d);
+      const len = Math.hypot(vx, vy) || 1;
+      const ux = vx / len;
+      const uy = vy / len;
+      const tip = size * 0.45;
+      const w = size * 0.22;
+      const pts = [
+        [cx + ux * tip, cy + uy * tip],
+        [cx - ux * tip * 0.6 - uy * w, cy - uy * tip * 0.6 + ux * w],
+        [cx - ux * tip * 0.2, cy - uy * tip * 0.2],
+        [cx - ux * tip * 0.6 + uy * w, cy - uy * tip * 0.6 - ux * w],
+      ];
+      el("polygon", { points: pts.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "), class: "rb-arrow" }, this.arrowLayer);
+    }
   }
 
   _cap(car, x, y, active) {
@@ -532,6 +635,6 @@ export class Board {
       if (px + pad > x + w) w = px + pad - x;
       if (py + pad > y + h) h = py + pad - y;
     }
-    this.svg.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
+    this.zoom.setBase([x, y, w, h]);
   }
 }

@@ -5,8 +5,10 @@
 // module the game declares (WebAssets.board, default board.js), or to the platform's
 // generic.js for a game without one. The platform's pages (start, room, play, watch)
 // read only the envelope the platform owns — id, game, seq, to_act, seat, role, judge,
-// dice, roller, seats, legal_actions, finished, result, log, timers, drinks, join_code,
-// join_url, join_link — and hand the game's own ``view`` to the game's module, which exports:
+// dice, roller, seats, legal_actions, undo, finished, result, log, timers, drinks,
+// join_code, join_url, join_link (undo: [{position, action}], newest first, what the
+// caller may take back now) — and hand the game's own ``view`` to the game's module,
+// which exports:
 //
 //   id                      string, the game id (body[data-board] on the room page)
 //   strings                 {en: {key: text}, da: {...}}: the game's texts, merged into
@@ -17,8 +19,9 @@
 //   createBoard(ctx)        -> Promise<{paint(envelope)}>: draws the board into
 //                           ctx.board and, on the room page, the game's controls into
 //                           ctx.controls. ctx: {page: "room"|"watch", state, board, hint,
-//                           controls, dice, send(action), run(async fn), busy(),
-//                           repaint(), current()}
+//                           controls, dice, send(action), undo(positions), run(async
+//                           fn), busy(), repaint(), current()}; undo is on the room page
+//                           only (it voids the envelope's undo positions given)
 //   panels(envelope)        -> {actor, turn, standings, cards, clock, judge} (all
 //                           optional): actor is the seat whose turn it is while the dice
 //                           decide; turn {title, sub} replaces the banner's words;
@@ -40,7 +43,7 @@
 //                           setTrack(id)}
 //   refereeConsole(el, ctx) optional -> paint(envelope) returning whether it has anything
 //                           to show: the referee's (and judges') controls, drawn into el
-//                           for the host and judges. ctx: {send, run}
+//                           for the host and judges. ctx: {send, undo, run}
 //   actionLabel(action)     optional -> string: a short label for any legal action
 //   scoreboard(envelope)    optional -> {latest, caused, drinkNow} (each optional) for the
 //                           TV scoreboard (scoreboard.js), where the platform's reading of

@@ -2,7 +2,7 @@
 // own cards, event log, race clock, result, connection dot. They read the platform's
 // envelope (view.js) and what the game's ``panels(envelope)`` returns (games.js).
 
-import { t } from "./i18n.js";
+import { t, addStrings } from "./i18n.js";
 import { seatColor, inkOn, initials } from "./board.js";
 import * as V from "./view.js";
 
@@ -10,6 +10,33 @@ import * as V from "./view.js";
 function setStyle(node, name, value) {
   const prop = name.startsWith("--") ? name : name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   node.style.setProperty(prop, String(value));
+}
+
+addStrings({
+  en: { "ctl.undo": "Undo", "ctl.undo_hint": "Take back your last action", "result.replay": "Replay move by move", "result.record": "Download the record" },
+  da: { "ctl.undo": "Fortryd", "ctl.undo_hint": "Tag din sidste handling tilbage", "result.replay": "Genafspil træk for træk", "result.record": "Hent spilfilen" },
+});
+
+/**
+ * Returns the Undo button for the room page (null when there is nothing to take back):
+ * it voids the newest entry of the envelope's ``undo``. ``skip`` leaves out entries a
+ * game offers a button of its own for (say, the dice: "Fix dice").
+ */
+export function undoButton(state, ctx, { skip = () => false } = {}) {
+  const list = (state && state.undo) || [];
+  if (!ctx.undo || !list.length || skip(list[0].action)) return null;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "button ghost undo",
+      "data-action": "undo",
+      title: t("ctl.undo_hint"),
+      disabled: ctx.busy() ? true : null,
+      onclick: () => ctx.run(() => ctx.undo([list[0].position])),
+    },
+    `↶ ${t("ctl.undo")}`,
+  );
 }
 
 export function h(tag, attrs = {}, ...children) {
@@ -191,6 +218,20 @@ export function renderResult(els, state) {
   }
   els.card.hidden = false;
   els.winner.textContent = winnerText(state);
+  // A finished game of this server can be replayed and its record downloaded.
+  const old = els.card.querySelector(".result-links");
+  if (old) old.remove();
+  if (state.id !== "replay") {
+    const id = encodeURIComponent(state.id);
+    const links = h(
+      "p",
+      { class: "result-links small" },
+      h("a", { href: `/replay/${id}`, "data-link": "replay" }, t("result.replay")),
+      " · ",
+      h("a", { href: `/api/games/${id}/record`, download: `racerbile-${state.id}.json`, "data-link": "record" }, t("result.record")),
+    );
+    els.card.appendChild(links);
+  }
 }
 
 export function bindConnection(el, conn) {

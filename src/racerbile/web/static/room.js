@@ -62,6 +62,19 @@ async function run(fn) {
   }
 }
 
+/** Takes back recorded actions (positions from the envelope's ``undo``). */
+async function undo(positions) {
+  if (!conn) return null;
+  showError(null);
+  try {
+    return await conn.void(positions);
+  } catch (err) {
+    const msg = err instanceof ApiError ? err.message : String(err);
+    if (!(err instanceof ApiError && err.status === 409)) showError(msg);
+    throw err;
+  }
+}
+
 function showError(msg) {
   const el = $("action-error");
   if (!msg) {
@@ -216,12 +229,13 @@ async function main() {
     hint: $("board-hint"),
     controls: $("game-controls"),
     send,
+    undo,
     run,
     busy: () => ui.busy,
     repaint: () => paint(conn.state),
     current: () => conn.state,
   });
-  if (module.refereeConsole) referee = module.refereeConsole($("referee-card").querySelector(".referee-body"), { send, run });
+  if (module.refereeConsole) referee = module.refereeConsole($("referee-card").querySelector(".referee-body"), { send, undo, run });
   conn.onState((s) => paint(s));
   paint(conn.state);
   setInterval(() => conn.state && renderClock({ card: $("clock-card"), text: $("clock") }, conn.state, shown.clock), 1000);

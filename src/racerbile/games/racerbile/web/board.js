@@ -6,8 +6,8 @@
 import { api } from "/static/api.js";
 import { t, lang, applyStatic } from "/static/i18n.js";
 import { Board, parseCell, cellKey } from "/static/board.js";
-import { renderDice } from "/static/dice.js";
-import { h } from "/static/panels.js";
+import { renderDice, dieElement } from "/static/dice.js";
+import { h, undoButton } from "/static/panels.js";
 import { classify, announcement, label, DIR_ARROWS, DIR_NAMES } from "./actions.js";
 import * as V from "./view.js";
 
@@ -32,8 +32,9 @@ const CONTROLS = `
   </div>
   <div class="real-dice" id="real-dice" hidden>
     <p class="label" data-i18n="ctl.real_dice">What do the real dice show?</p>
+    <div class="entered" id="entered" aria-live="polite"></div>
     <div class="pad" id="pad"></div>
-    <div class="entered" id="entered"></div>
+    <div class="fix-row" id="fix-row"></div>
     <p class="muted small" data-i18n="ctl.real_hint">Enter each die; every 5 and 6 counts before its re-roll.</p>
   </div>
   <div class="action-row" id="primary-actions"></div>
@@ -48,7 +49,8 @@ const CONTROLS = `
       <button type="button" role="radio" data-mode="step" aria-checked="false" data-i18n="ctl.step_mode">Cell by cell</button>
     </div>
   </div>
-  <div class="action-row secondary" id="secondary-actions"></div>`;
+  <div class="action-row secondary" id="secondary-actions"></div>
+  <div class="action-row undo-row" id="undo-row"></div>`;
 
 /** Sorts the legal actions; at a real-dice chance point only the die faces count. */
 function controlsFor(state) {
@@ -65,6 +67,32 @@ function sumDice(dice) {
   if (!dice) return 0;
   const list = Array.isArray(dice) ? dice : dice.dice || dice.values || [];
   return list.reduce((s, d) => s + (typeof d === "number" ? d : d && typeof d.value === "number" ? d.value : 0), 0);
+}
+
+/** The dice typed so far in this roll, oldest first: from what the caller may take back
+ * (each die typed, 5s and 6s too), else the settled dice and a "5/6" per re-roll. */
+function typedDice(state) {
+  const typed = [];
+  for (const entry of state.undo || []) {
+    if (entry.action.kind !== "die") break;
+    typed.unshift(entry.action.value);
+  }
+  if (typed.length) return typed;
+  const turn = (state.view || {}).turn;
+  if (!turn || !["dice", "move"].includes(turn.phase) || state.dice !== "real") return [];
+  return [...Array(turn.shown56 || 0).fill("5/6"), ...(turn.dice || [])];
+}
+
+/** The exact odds of rolling in a gear, as the text under its button. */
+function oddsText(figures) {
+  if (!figures) return "";
+  const pct = (x) => `${Math.round(x * 100)}%`;
+  const sips = lang() === "da" ? figures.sips_float.toFixed(1).replace(".", ",") : figures.sips_float.toFixed(1);
+  return t("odds.line", { off: pct(figures.p_off_float), clutch: pct(figures.p_clutch_float), sips });
+}
+
+function gearOdds(state, shift) {
+  return ((state.view && state.view.gears) || []).find((g) => g.shift === shift) || null;
 }
 
 function costLabel(n) {
@@ -171,7 +199,21 @@ export async function createBoard(ctx) {
       if (!car || !car.cell) return [];
       return c.steps.map((a) => ({ cell: cellKey(V.neighbour(car.cell, a.direction)), label: "", tone: "step" }));
     }
-    return help.map((m) => ({ cell: m.cell, label: m.cost ? String(m.cost) : "✓", tone: m.cost ? "cost" : "free" }));
+    return help.map((m) => {
+      const back = m.raw && m.raw.direction === "backward";
+      const tone = m.offTrack ? "off" : back ? "back" : m.cost ? "cost" : "free";
+      const steps = m.dirs ? m.dirs.length : Math.max(0, m.path.length - 1);
+      const bits = [t("ctl.cells", { n: steps }), costLabel(m.cost)];
+      if (back) bits.push(t("ctl.backward"));
+      if (m.offTrack) bits.push(t("ctl.off_track"));
+      return {
+        cell: m.cell,
+        label: m.cost ? String(m.cost) : "✓",
+        tone,
+        mark: m.offTrack ? "⚠" : back ? "↩" : "",
+        aria: bits.join(", "),
+      };
+    });
   }
 
   function paintBoard(c) {
@@ -184,6 +226,7 @@ export async function createBoard(ctx) {
     board.draw({
       cars,
       targets,
+      arrows: (state.view && state.view.arrows) || [],
       selected: ui.selected,
       path: sel ? sel.path : null,
       active: V.isFinished(state) ? null : V.actingSeat(state),
@@ -257,6 +300,7 @@ export async function createBoard(ctx) {
         }),
       );
     }
+    paintTyped(real);
 
     if (c.trial) prim.push(trialControl(c.trial));
     if (c.roll) {
@@ -264,13 +308,15 @@ export async function createBoard(ctx) {
         button(t("ctl.roll_n", { n: gear, dice: gear === 1 ? t("ctl.die") : t("ctl.dice") }), {
           cls: "primary roll",
           attrs: { id: "roll", "data-action": "roll" },
+          sub: oddsText(gearOdds(state, null)) || null,
           onclick: send(c.roll),
         }),
       );
     }
-    if (c.shiftUp) sec.push(button(`▲ ${t("ctl.shift_up")}`, { attrs: { "data-action": "shift-up" }, sub: `${gear} → ${gear + 1}`, onclick: send(c.shiftUp) }));
+    const shiftSub = (to, shift) => [`${gear} → ${to}`, oddsText(gearOdds(state, shift))].filter(Boolean).join(" · ");
+    if (c.shiftUp) sec.push(button(`▲ ${t("ctl.shift_up")}`, { attrs: { "data-action": "shift-up" }, sub: shiftSub(gear + 1, "up"), onclick: send(c.shiftUp) }));
     if (c.shiftDown)
-      sec.push(button(`▼ ${t("ctl.shift_down")}`, { attrs: { "data-action": "shift-down" }, sub: `${gear} → ${gear - 1}`, onclick: send(c.shiftDown) }));
+      sec.push(button(`▼ ${t("ctl.shift_down")}`, { attrs: { "data-action": "shift-down" }, sub: shiftSub(gear - 1, "down"), onclick: send(c.shiftDown) }));
     for (const a of c.announces) {
       const after = a.what === "shift_up" ? gear + 1 : a.what === "shift_down" ? gear - 1 : null;
       const [da, en] = announcement(a.what, after);
@@ -286,6 +332,11 @@ export async function createBoard(ctx) {
       prim.push(h("p", { class: "hint" }, t("ctl.not_yours")));
     $("primary-actions").replaceChildren(...prim);
     $("secondary-actions").replaceChildren(...sec);
+    // Undo within the turn; the dice have their own button ("Fix dice") next to the pad.
+    const fix = fixDiceButton();
+    const undo = undoButton(state, ctx, { skip: (a) => a.kind === "die" });
+    $("fix-row").replaceChildren(...(real && fix ? [fix] : []));
+    $("undo-row").replaceChildren(...[undo, real ? null : fix].filter(Boolean));
 
     // Driving: the mode switch and the confirm bar.
     const moving = c.steps.length > 0 && V.moveHelp(state).length > 0;
@@ -301,6 +352,32 @@ export async function createBoard(ctx) {
       $("drive-text").textContent = bits.join(" · ");
       $("drive-go").disabled = ctx.busy();
     }
+  }
+
+  /** "Fix dice": takes back the last die typed (the envelope's newest undo entry). */
+  function fixDiceButton() {
+    const last = (state.undo || [])[0];
+    if (!ctx.undo || !last || last.action.kind !== "die") return null;
+    return button(`✎ ${t("ctl.fix_dice")}`, {
+      cls: "ghost fix-dice",
+      attrs: { "data-action": "fix-dice", title: t("ctl.fix_dice_hint", { n: last.action.value }) },
+      sub: t("ctl.fix_dice_sub", { n: last.action.value }),
+      onclick: () => ctx.run(() => ctx.undo([last.position])),
+    });
+  }
+
+  /** Shows every die typed so far in this roll, 5s and 6s (thrown again) marked. */
+  function paintTyped(real) {
+    const typed = real || (state.undo || []).some((u) => u.action.kind === "die") ? typedDice(state) : [];
+    const chips = typed.map((v, i) => {
+      const again = v === "5/6" || v >= 5;
+      const chip = h("span", { class: `typed${again ? " is-again" : ""}`, "data-typed": String(v), title: again ? t("dice.rerolled") : "" });
+      chip.append(typeof v === "number" ? dieElement(v, { small: true }) : h("b", {}, v));
+      if (again) chip.append(h("small", {}, "↻"));
+      if (i === typed.length - 1) chip.classList.add("is-last");
+      return chip;
+    });
+    $("entered").replaceChildren(...(chips.length ? [h("span", { class: "muted small" }, t("ctl.typed")), ...chips] : []));
   }
 
   function trialControl(action) {

@@ -8,7 +8,7 @@ import { api } from "/static/api.js";
 import { t } from "/static/i18n.js";
 import { Board, seatColor, inkOn, initials } from "/static/board.js";
 import * as V from "/static/view.js";
-import { h } from "/static/panels.js";
+import { h, undoButton } from "/static/panels.js";
 
 export { strings } from "./strings.js";
 
@@ -17,6 +17,8 @@ export const styles = [new URL("./board.css", import.meta.url).href];
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const RISKY = new Set(["crash", "doomed"]);
+/** The sign of each verdict, with its shape (round, square, diamond), so colour is never alone. */
+const SIGNS = { fine: "✓", finish: "⚑", crash: "✕", doomed: "!" };
 const ARROWS = { "-1,-1": "↖", "0,-1": "↑", "1,-1": "↗", "-1,0": "←", "0,0": "·", "1,0": "→", "-1,1": "↙", "0,1": "↓", "1,1": "↘" };
 
 function svg(tag, attrs = {}, parent = null) {
@@ -165,14 +167,24 @@ export async function createBoard(ctx) {
           "data-cell": c.key,
           "data-target": "1",
           "data-verdict": c.verdict,
+          tabindex: "0",
+          role: "button",
+          "aria-label": `${c.key}: ${verdictText(c)}`,
         },
         marks,
       );
       svg("rect", { class: "vt-hit", x: cx - pitch / 2, y: cy - pitch / 2, width: pitch, height: pitch }, g);
-      svg("circle", { class: "vt-target-dot", cx, cy, r: pitch * 0.3 }, g);
-      if (c.verdict === "doomed" && c.doomedIn) {
-        const label = svg("text", { class: "vt-target-text", x: cx, y: cy, "font-size": (pitch * 0.36).toFixed(1) }, g);
-        label.textContent = String(c.doomedIn);
+      // A shape and a sign for each verdict, not the colour alone: a round ✓ is safe, a
+      // square ✕ crashes, a diamond ! crashes within the number of moves shown.
+      const r = pitch * 0.32;
+      if (c.verdict === "crash") svg("rect", { class: "vt-target-dot", x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: r * 0.15 }, g);
+      else if (c.verdict === "doomed")
+        svg("polygon", { class: "vt-target-dot", points: [[cx, cy - r * 1.25], [cx + r * 1.25, cy], [cx, cy + r * 1.25], [cx - r * 1.25, cy]].map((p) => p.join(",")).join(" ") }, g);
+      else svg("circle", { class: "vt-target-dot", cx, cy, r }, g);
+      const sign = SIGNS[c.verdict] === undefined ? "" : c.verdict === "doomed" && c.doomedIn ? String(c.doomedIn) : SIGNS[c.verdict];
+      if (sign) {
+        const label = svg("text", { class: "vt-target-text", x: cx, y: cy, "font-size": (pitch * 0.4).toFixed(1) }, g);
+        label.textContent = sign;
       }
       const title = svg("title", {}, g);
       title.textContent = `${c.key}: ${verdictText(c)}`;
@@ -214,8 +226,12 @@ export async function createBoard(ctx) {
     const maxH = parseFloat(getComputedStyle(board.svg).maxHeight) || width * 1.2;
     const want = width >= 700 ? 16 : 26; // pixels per square
     const fullPx = Math.min(width / bw, maxH / bh) * pitch;
+    if (points.length) {
+      const n = points.length;
+      board.zoom.setFocus([points.reduce((a, p) => a + p[0], 0) / n, points.reduce((a, p) => a + p[1], 0) / n]);
+    }
     if (fullPx >= want * 0.75 || !points.length) {
-      board.svg.setAttribute("viewBox", base.map((v) => v.toFixed(1)).join(" "));
+      board.setViewBox(base);
       return;
     }
     const scale = want / pitch; // pixels per unit
@@ -227,7 +243,7 @@ export async function createBoard(ctx) {
     const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
     const x = clamp((x0 + x1) / 2 - ww / 2, bx, bx + bw - ww);
     const y = clamp((y0 + y1) / 2 - hh / 2, by, by + bh - hh);
-    board.svg.setAttribute("viewBox", [x, y, ww, hh].map((v) => v.toFixed(1)).join(" "));
+    board.setViewBox([x, y, ww, hh]);
   }
   let resizeTimer = null;
   window.addEventListener("resize", () => {
@@ -301,7 +317,7 @@ export async function createBoard(ctx) {
                     onclick: () => choose(c),
                   },
                   h("span", { class: "arrow" }, ARROWS[key(dx, dy)]),
-                  c.verdict === "doomed" ? h("small", {}, String(c.doomedIn ?? "")) : null,
+                  h("small", { class: "sign" }, c.verdict === "doomed" ? `${SIGNS.doomed}${c.doomedIn ?? ""}` : SIGNS[c.verdict] || ""),
                 )
               : h("span", { class: "vt-pad-empty" }),
           );
@@ -320,7 +336,7 @@ export async function createBoard(ctx) {
               "ul",
               { class: "vt-legend" },
               ["fine", "finish", "doomed", "crash"].map((k) =>
-                h("li", {}, h("i", { class: `verdict-${k}` }), k === "doomed" ? t("vt.doomed_short") : t(`vt.${k}`)),
+                h("li", {}, h("i", { class: `verdict-${k}` }, SIGNS[k]), k === "doomed" ? t("vt.doomed_short") : t(`vt.${k}`)),
               ),
             ),
           ),
@@ -329,6 +345,8 @@ export async function createBoard(ctx) {
     }
     if (!state.legal_actions.length && !V.isFinished(state) && state.role === "seat" && state.to_act !== state.seat)
       parts.push(h("p", { class: "hint" }, t("ctl.not_yours")));
+    const undo = undoButton(state, ctx);
+    if (undo) parts.push(h("div", { class: "action-row undo-row" }, undo));
     pad.replaceChildren(...parts);
   }
 

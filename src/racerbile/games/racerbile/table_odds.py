@@ -1,0 +1,107 @@
+"""The odds shown on the gear buttons before the roll: exact, from this car's place.
+
+For each gear the mover can roll in now (the gear it has, and one up or down where a
+shift is legal), every settled roll is played through the rules from the state after
+the shift and the roll (:func:`~.odds.die_model`: a settled die is uniform on 1-4;
+fives and sixes are thrown again, RB-DICE-5). Per gear:
+
+* ``p_off``: the chance that every end of the move lies off the track (RB-DICE-7);
+* ``p_clutch``: the chance of at least one 1 (a clutch fault, RB-DICE-4);
+* ``sips``: the expected sips of the turn for the mover, driving to the cheapest end:
+  the downshift's sip, the clutch faults, the fives and sixes beyond two, and the cost
+  of the cheapest end of the move (squeals, cells not moved, leaving the track).
+
+Everything is a Fraction; the view sends each as ``"n/d"`` and as a rounded number.
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from fractions import Fraction
+from typing import Any
+
+from ...engine.contract import Action, Event
+from ...engine.errors import RulesError
+from ...engine.ledger import Drank
+from . import rules
+from .actions import ROLL, SHIFT, Die
+from .odds import gear_odds
+from .rules.moves import move_options
+from .state import State
+
+_last: tuple[weakref.ref[State], list[dict[str, Any]]] | None = None
+
+
+def gear_table(state: State) -> list[dict[str, Any]]:
+    """Returns the figures of each gear open to the mover now ([] outside the shift
+    phase), memoised for the last state asked (every caller's view asks for it)."""
+    global _last
+    if _last is not None and _last[0]() is state:
+        return _last[1]
+    figures = _gear_table(state)
+    _last = (weakref.ref(state), figures)
+    return figures
+
+
+def _gear_table(state: State) -> list[dict[str, Any]]:
+    turn = state.turn
+    if state.phase != "race" or turn is None or turn.phase != "shift":
+        return []
+    legal = rules.legal_actions(state)
+    gear = state.cars[turn.seat].gear
+    choices: list[tuple[int, str | None]] = [(gear, None)]
+    for shift, step in (("up", 1), ("down", -1)):
+        if SHIFT[shift] in legal:
+            choices.append((gear + step, shift))
+    out = []
+    for to_gear, direction in sorted(choices, key=lambda c: c[0]):
+        figures = _gear_figures(state, turn.seat, direction)
+        if figures is not None:
+            out.append({"gear": to_gear, "shift": direction, **_as_json(figures)})
+    return out
+
+
+def _gear_figures(state: State, seat: int, direction: str | None) -> dict[str, Fraction] | None:
+    try:
+        before_roll: list[Action] = [SHIFT[direction]] if direction else []
+        rolled, sips_before = _play(state, seat, [*before_roll, ROLL])
+    except RulesError:
+        return None
+    gear = rolled.cars[seat].gear
+    quarter = Fraction(1, 4)
+    p_off = p_clutch = sips = Fraction(0)
+    for values in itertools.product((1, 2, 3, 4), repeat=gear):
+        chance = quarter**gear
+        after, drunk = _play(rolled, seat, [Die(v) for v in values])
+        p_clutch += chance if 1 in values else 0
+        ends = list(move_options(after).values()) if _moving(after, seat) else []
+        if ends and all(end.off_track for end in ends):
+            p_off += chance
+        cheapest = min((end.sips for end in ends), default=0)
+        sips += chance * (drunk + cheapest)
+    fives_sixes = gear_odds(gear)["expected_56_sips"]
+    return {"p_off": p_off, "p_clutch": p_clutch, "sips": sips_before + sips + fives_sixes}
+
+
+def _moving(state: State, seat: int) -> bool:
+    turn = state.turn
+    return turn is not None and turn.seat == seat and turn.phase == "move"
+
+
+def _play(state: State, seat: int, actions: list[Action]) -> tuple[State, int]:
+    """Returns the state after ``actions`` and the sips ``seat`` drank on the way."""
+    events: list[Event] = []
+    for action in actions:
+        step = rules.apply(state, action)
+        state = step.state
+        events.extend(step.events)
+    return state, sum(e.sips for e in events if isinstance(e, Drank) and e.player == seat)
+
+
+def _as_json(figures: dict[str, Fraction]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in figures.items():
+        out[key] = f"{value.numerator}/{value.denominator}"
+        out[f"{key}_float"] = round(float(value), 4)
+    return out

@@ -1,0 +1,108 @@
+"""Who may take back what in a room: the platform's rules around ``Game.may_void``.
+
+The game says which actions a sender may void (:func:`engine.referee.void_refusal`);
+the room adds what only it knows:
+
+* a player (a seat token) takes back only the latest actions of the record, newest
+  first, and only actions it made itself: its own moves and the real dice it threw;
+* with digital dice a drawn die stands: the dice stream deals by position, so undoing
+  a roll would deal the same dice again, and the actions before it could be changed
+  with the dice already known;
+* the host, as the referee, may take back the latest action of any game (the record
+  must still replay without it);
+* nothing is taken back once the game is over.
+
+:func:`undo_options` lists what a caller could take back now, for the page's Undo and
+"Fix dice" buttons, bounded by :data:`MAX_UNDO`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Action, RulesError
+from ..engine.record import is_void_marker, voided
+from ..engine.referee import Sender, void_refusal
+from .access import Caller
+
+if TYPE_CHECKING:
+    from .room import Room
+
+MAX_UNDO = 40
+"""The most entries the page is offered to take back, newest first (bounded work)."""
+
+
+@dataclass(frozen=True)
+class Maker:
+    """Who made a recorded entry: the seat to act (for a die, the seat that threw it;
+    None for a referee action or dice any seat may throw), and whether it was a die."""
+
+    seat: int | None = None
+    chance: bool = False
+
+
+def latest_live(entries: Sequence[dict[str, Any]], limit: int) -> list[int]:
+    """Returns the 1-based positions of the latest live actions, newest first."""
+    gone = voided(entries)
+    out: list[int] = []
+    for number in range(len(entries), 0, -1):
+        if len(out) >= limit:
+            break
+        if number not in gone and not is_void_marker(entries[number - 1]):
+            out.append(number)
+    return out
+
+
+def sender_of(caller: Caller) -> Sender:
+    return "seat" if caller.role == "seat" else "host" if caller.role == "host" else "judge"
+
+
+def void_refusal_in(room: Room, caller: Caller, positions: Sequence[int]) -> str | None:
+    """Returns why ``caller`` may not void the (valid, live) ``positions`` now, or None."""
+    if room.to_act is None:
+        return "the game is over; its record stands"
+    wanted = sorted(set(positions))
+    latest = latest_live(room.actions, len(wanted))
+    is_latest = sorted(latest) == wanted
+    return _refusal(room, caller, wanted, is_latest, [_decoded(room, n) for n in wanted])
+
+
+def _refusal(
+    room: Room, caller: Caller, wanted: list[int], is_latest: bool, chosen: list[Action]
+) -> str | None:
+    makers = [room.makers[n - 1] for n in wanted]
+    if caller.role == "seat":
+        if not is_latest:
+            return "a player takes back only the latest actions, newest first"
+        if any(m.seat != caller.seat for m in makers):
+            return "a player takes back only their own actions and the dice they threw"
+    if room.row.dice == "digital" and any(m.chance for m in makers):
+        return "with digital dice a roll stands: undoing it would deal the same dice again"
+    if caller.role == "host" and is_latest and len(wanted) == 1:
+        return None  # the referee may always take back the latest action
+    return void_refusal(room.game, room.state, chosen, sender_of(caller))
+
+
+def undo_options(room: Room, caller: Caller) -> list[dict[str, Any]]:
+    """Returns what ``caller`` could take back now, newest first: each entry's position
+    and action; voiding the first k of them together is allowed for every k listed."""
+    if caller.role == "spectator" or room.to_act is None:
+        return []
+    out: list[dict[str, Any]] = []
+    chosen: list[Action] = []
+    for number in latest_live(room.actions, MAX_UNDO):
+        try:
+            chosen.insert(0, _decoded(room, number))
+        except RulesError:
+            break
+        wanted = [number, *sorted(o["position"] for o in out)]
+        if _refusal(room, caller, wanted, True, chosen) is not None:
+            break
+        out.append({"position": number, "action": room.actions[number - 1]})
+    return out
+
+
+def _decoded(room: Room, number: int) -> Action:
+    return room.codec.decode(room.actions[number - 1])
