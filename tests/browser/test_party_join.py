@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import cv2
+import numpy
 import pytest
 from party_kit import create, host_url, open_page
 from rb_harness import LAPTOP, PHONE, Server
@@ -59,8 +61,6 @@ def test_join_without_a_code_asks_for_one(racerbile_server: Server, browser: Any
 
 
 def test_the_qr_codes_link_seats_a_second_browser(racerbile_server: Server, browser: Any) -> None:
-    cv2 = pytest.importorskip("cv2")
-    numpy = pytest.importorskip("numpy")
     errors: list[str] = []
     created = create(racerbile_server, ["Anna", "Bo"], seed=3)
     host = open_page(browser, host_url(racerbile_server, created), errors, viewport=LAPTOP)
