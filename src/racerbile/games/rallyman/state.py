@@ -144,6 +144,22 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class TracePoint:
+    """Where a car stood when one of its turns ended, and its stage time then (RM-SOLO-1).
+
+    ``at`` is the space's global id, ``"finish"`` past the line or ``"out"`` once retired;
+    the rules never read it: the game adapter appends one at every card taken.
+    """
+
+    stage: int
+    seat: int
+    turn: int
+    at: str
+    off: str | None
+    time: int
+
+
+@dataclass(frozen=True)
 class State:
     """A whole rally: the stages, switches, drivers, the stage and round being played."""
 
@@ -161,6 +177,7 @@ class State:
     turn: Turn | None = None
     mud: tuple[tuple[str, int], ...] = ()  # (corner, seat that laid it), RM-CORNER-3
     stamp: int = 0
+    trace: tuple[TracePoint, ...] = ()  # where each turn ended, for ghosts (RM-SOLO-1)
 
     @property
     def stage(self) -> Stage:
