@@ -68,6 +68,7 @@ export async function createBoard(ctx) {
   ctx.board.classList.add("rm-board");
   ctx.board.replaceChildren(frameHost, zoom, ghostNote);
   const picture = new StagePicture(frameHost);
+  if (!acting) picture.zoomed = 0.5; // a spectator's screen shows the whole stage sooner
   const panel = acting && ctx.controls ? h("div", { class: "rm-controls" }) : null;
   if (panel) ctx.controls.replaceChildren(panel);
   let ghost = { run: undefined, trace: null }; // run undefined: not decided yet

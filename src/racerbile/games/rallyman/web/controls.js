@@ -7,6 +7,7 @@ import * as V from "/static/view.js";
 import { h } from "/static/panels.js";
 import { clock } from "./dash.js";
 
+const opened = { attack: false, plans: true }; // the driver's choice survives repaints
 const GEAR_TIME = { 1: 50, 2: 40, 3: 30, 4: 20, 5: 10 };
 const ORDINAL = { en: ["", "1st", "2nd", "3rd", "4th", "5th"], da: ["", "1.", "2.", "3.", "4.", "5."] };
 
@@ -251,7 +252,7 @@ function plans(view) {
   const limit = dash.limit ?? 3;
   return h(
     "details",
-    { class: "rm-plans", open: true },
+    { class: "rm-plans", open: opened.plans ? true : null, ontoggle: (ev) => (opened.plans = ev.target.open) },
     h("summary", {}, t("rm.plans_title")),
     h(
       "ul",
@@ -279,7 +280,7 @@ function attacks(state, ctx, legal) {
   const pools = legal.filter((a) => a.kind === "attack").sort((a, b) => b.dice.length - a.dice.length || a.dice.localeCompare(b.dice));
   return h(
     "details",
-    { class: "rm-block rm-attack" },
+    { class: "rm-block rm-attack", open: opened.attack ? true : null, ontoggle: (ev) => (opened.attack = ev.target.open) },
     h("summary", { class: "rm-title" }, t("rm.attack_title")),
     h("p", { class: "muted small" }, t("rm.attack_note", { n: dash.limit ?? 3 })),
     h(

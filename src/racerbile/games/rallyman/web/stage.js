@@ -39,6 +39,7 @@ export class StagePicture {
     this.centres = new Map();
     this.full = null; // [x, y, w, h] of the whole stage
     this.whole = false; // show the whole stage even on a small screen
+    this.zoomed = 0.95; // pixels per picture unit below which a small screen follows the car
   }
 
   /** Loads the picture of ``picture`` ({track, stage}); resolves to whether it shows. */
@@ -163,7 +164,7 @@ export class StagePicture {
     const width = this.host.clientWidth || 800;
     const maxH = parseFloat(getComputedStyle(this.root).maxHeight) || width;
     const scale = Math.min(width / bw, maxH / bh); // pixels per unit for the whole stage
-    const want = width >= 900 ? 0.75 : 0.95;
+    const want = width >= 900 ? Math.min(0.75, this.zoomed) : this.zoomed;
     const points = focus.map((at) => this.centres.get(at)).filter(Boolean);
     if (this.whole || scale >= want || !points.length) {
       this.root.setAttribute("viewBox", this.full.map((v) => v.toFixed(1)).join(" "));
