@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -247,4 +248,64 @@ def test_rallyman_pages_load_without_errors_in_danish(server: Server, browser) -
     page.click("#lang")
     page.wait_for_function("document.documentElement.lang === 'da'")
     assert page.locator('.rm-svg [data-line="finish"]').text_content() == "MÅL"
+    assert not errors, errors
+
+
+def _drive_over_api(server: Server, game_id: str, token: str, turns: int | None = None) -> None:
+    """Plays a solo rally with the cautious bot over the API (``turns`` cards, else to the end)."""
+    mirror = Mirror(server.url, game_id)
+    rng = np.random.default_rng(1)
+    for _ in range(3000):
+        state = mirror.refresh()
+        if GAME.to_act(state) is None or (turns is not None and _cards(state) >= turns):
+            return
+        envelope = api_state(server.url, game_id, token)
+        if envelope["to_act"] == "chance":
+            time.sleep(0.02)  # the server's dice are falling
+            continue
+        action = BOTS["cautious"](state, rng).to_json()
+        body = {"action": action, "seq": envelope["seq"]}
+        server.post(f"/api/games/{game_id}/actions", body, token)
+    pytest.fail("the solo rally did not end")
+
+
+def _cards(state: Any) -> int:
+    return sum(len(car.stack) for car in state.cars)
+
+
+@pytest.mark.rule("RM-SOLO-1")
+def test_rm_solo_1_personal_bests_and_a_ghost_of_the_earlier_run(server: Server, browser) -> None:
+    if "rallyman" not in server.game_ids():
+        pytest.skip("the server does not offer rallyman")
+    errors: list[str] = []
+    page = browser.new_context(viewport=PHONE).new_page()
+    watch_console(page, errors)
+    page.goto(server.url + "/")
+    runs = []
+    for seed in (21, 22):
+        created: Any = server.post(
+            "/api/games",
+            {"game": "rallyman", "setup": {"players": [{"name": "Mia"}]}, "seed": seed},
+        )
+        token = created["seats"][0]["token"]
+        stored = {"host": created["host_token"], "game": "rallyman", "created": seed}
+        key = f"racerbile.game.{created['id']}"
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(stored)])
+        runs.append((created["id"], token))
+    first, second = runs
+    _drive_over_api(server, first[0], first[1])
+    earlier = api_state(server.url, first[0], None)["view"]["cars"][0]["stage_times"]
+    _drive_over_api(server, second[0], second[1], turns=2)
+
+    page.goto(f"{server.url}/room/{second[0]}")
+    page.wait_for_selector("#rm-bests-card .rm-best")
+    stages = ("ss-kalkbrud", "ss-bakkeby", "ss-skovso")
+    bests = [page.inner_text(f'#rm-bests-card tr[data-stage="{s}"] .rm-best') for s in stages]
+    assert bests == [_clock(t) for t in earlier], "the only finished run holds every best"
+    page.wait_for_selector(".rm-car.is-ghost")
+    note = page.inner_text(".rm-ghost-note")
+    assert "ghost" in note
+    page.select_option("#rm-bests-card select", "")
+    page.wait_for_selector(".rm-car.is-ghost", state="detached")
+    shoot({"phone": page}, "solo-ghost-off")
     assert not errors, errors

@@ -20,10 +20,11 @@ from racerbile.games.rallyman.board.catalog import bundled_rallies, bundled_stag
 from racerbile.games.rallyman.bots import BOTS
 from racerbile.games.rallyman.page import MAX_TRACE, picture_of, traced
 
+Run = tuple[Any, list[Any], list[tuple[Any, Any]]]
 SOLO = {"players": [{"name": "Solo"}], "rally": "kalkbrud"}
 
 
-def _play(setup: dict[str, Any], seed: int) -> tuple[Any, list[Any], list[tuple[Any, Any]]]:
+def _play(setup: dict[str, Any], seed: int) -> Run:
     """Plays a rally with the cautious bot; returns the end, the actions and each step."""
     rng = np.random.default_rng(seed)
     state = GAME.start(GAME.Setup.model_validate(setup))
@@ -47,12 +48,12 @@ def _play(setup: dict[str, Any], seed: int) -> tuple[Any, list[Any], list[tuple[
 
 
 @pytest.fixture(scope="module")
-def solo_run() -> tuple[Any, list[Any], list[tuple[Any, Any]]]:
+def solo_run() -> Run:
     return _play(SOLO, 7)
 
 
 @pytest.mark.rule("RM-SOLO-1")
-def test_rm_solo_1_each_turn_end_is_traced_with_the_stage_time_then(solo_run) -> None:
+def test_rm_solo_1_each_turn_end_is_traced_with_the_stage_time_then(solo_run: Run) -> None:
     end, _, steps = solo_run
     cards = 0
     for before, step in steps:
@@ -76,7 +77,7 @@ def test_rm_solo_1_each_turn_end_is_traced_with_the_stage_time_then(solo_run) ->
 
 
 @pytest.mark.rule("RM-SOLO-1")
-def test_rm_solo_1_the_record_replays_to_the_same_trace(solo_run) -> None:
+def test_rm_solo_1_the_record_replays_to_the_same_trace(solo_run: Run) -> None:
     end, actions, _ = solo_run
     codec = ActionCodec(GAME.action_types)
     state = GAME.start(GAME.Setup.model_validate(SOLO))
@@ -87,7 +88,7 @@ def test_rm_solo_1_the_record_replays_to_the_same_trace(solo_run) -> None:
 
 
 @pytest.mark.rule("RM-SOLO-1")
-def test_rm_solo_1_the_view_carries_the_trace_once_the_rally_is_over(solo_run) -> None:
+def test_rm_solo_1_the_view_carries_the_trace_once_the_rally_is_over(solo_run: Run) -> None:
     end, _, steps = solo_run
     mid = steps[len(steps) // 2][1].state
     assert "trace" not in GAME.view(mid, 0), "a running rally sends no history"
@@ -105,7 +106,7 @@ def test_rm_solo_1_the_view_carries_the_trace_once_the_rally_is_over(solo_run) -
 
 
 @pytest.mark.rule("RM-SOLO-1")
-def test_rm_solo_1_the_trace_is_bounded(solo_run) -> None:
+def test_rm_solo_1_the_trace_is_bounded(solo_run: Run) -> None:
     _, _, steps = solo_run
     before, step = next((b, s) for b, s in steps if any(isinstance(e, CardTaken) for e in s.events))
     full = dataclasses.replace(step.state, trace=step.state.trace[:1] * MAX_TRACE)

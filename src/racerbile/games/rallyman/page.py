@@ -83,9 +83,32 @@ def page_view(state: State) -> dict[str, Any]:
     if state.phase == "race" and state.turn is not None:
         data["targets"] = _targets(state)
         data["plans"] = _plans(state)
+        data["table"] = _table(state)
     if state.phase == "over":
         data["trace"] = [[p.stage, p.seat, p.turn, p.at, p.off, p.time] for p in state.trace]
     return data
+
+
+def _table(state: State) -> dict[str, Any]:
+    """Returns what the driver's buttons tell: the die waiting for its face, the gear of
+    the card a stop takes, the loss of control waiting for SISU or the card's back."""
+    turn = state.turn
+    assert turn is not None
+    loc = turn.loc
+    return {
+        "pending": turn.pending[0] if turn.pending else None,
+        "pending_to": state.stage.gid(turn.pending[1]) if turn.pending else None,
+        "card_gear": turn.last_gear_die or turn.gear or 1,
+        "spare_penalty": state.options.spare_wheel_penalty_s,
+        "loc": None
+        if loc is None
+        else {
+            "reason": loc.reason,
+            "rule_id": loc.rule_id,
+            "sisu_ok": loc.sisu_ok,
+            "deck": loc.deck,
+        },
+    }
 
 
 def _dashboard(state: State, seat: int) -> dict[str, Any]:
@@ -173,7 +196,7 @@ def _plans(state: State) -> list[dict[str, Any]]:
     if gas and not turn.must_first:
         runs.append(list(gas))
     seen: set[str] = set()
-    plans = []
+    plans: list[dict[str, Any]] = []
     for plan in runs:
         key = "".join(plan)
         if key in seen:

@@ -100,7 +100,7 @@ export async function createBoard(ctx) {
     const trace = run ? await Solo.traceOf(run) : null;
     if (ghost.run !== run) return;
     ghost.trace = trace;
-    if (trace) ctx.repaint();
+    ctx.repaint();
   }
 
   if (isSolo(state)) {
@@ -132,6 +132,8 @@ export async function createBoard(ctx) {
         active: c.seat === seat && view.phase === "race",
       }));
     const marks = acting && !ctx.busy() ? targetMarks(state) : [];
+    const table = view.table || {};
+    if (table.pending_to) marks.push({ at: table.pending_to, label: `${table.pending} ?`, tone: "low" });
     let shade = null;
     const ghostNow = ghost.trace ? Solo.ghostAt(ghost.trace, view.stage, (dashes[0] || {}).turns || 0) : null;
     if (ghostNow && ghostNow.at !== "finish" && ghostNow.at !== "out") shade = { seat: -1, name: t("rm.ghost"), at: ghostNow.at, off: ghostNow.off, heading: null };
