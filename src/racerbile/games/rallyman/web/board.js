@@ -176,6 +176,9 @@ export async function createBoard(ctx) {
       if (isSolo(state)) loadGhost();
       if (!panel) return;
       panel.replaceChildren(...controls(state, ctx), dashboard(state, focusSeat(state)));
+      // Once the rally is over there is nothing to do: the results are in the panels.
+      const card = ctx.controls.closest(".card");
+      if (card) card.hidden = V.isFinished(state) && focusSeat(state) === null;
       if (ctx.hint) ctx.hint.hidden = true;
     },
   };

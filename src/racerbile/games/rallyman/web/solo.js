@@ -163,7 +163,7 @@ export function bestsCard(state) {
       { "data-stage": s.id },
       h("th", {}, `SS${i + 1} ${s.name}`),
       h("td", { class: "rm-best" }, best ? clock(best.best) : "–"),
-      h("td", { class: "muted" }, best ? `${best.count} ${t("rm.pb_runs")}` : ""),
+      h("td", { class: "muted" }, best ? t(best.count === 1 ? "rm.pb_run" : "rm.pb_runs", { n: best.count }) : ""),
     );
   });
   const others = known.filter((r) => r.id !== state.id && r.stages.some((s) => s.id === view.stage && typeof s.time === "number"));
