@@ -203,10 +203,18 @@ class GameInfo:
 class Game(Protocol):
     """A game's rules behind the shared contract (see the module docstring)."""
 
-    info: GameInfo
-    Setup: type[BaseModel]
-    action_types: Sequence[type[Action]]
-    referee_action_types: Sequence[type[Action]]
+    # Read-only members (properties), so that a game may narrow their types.
+    @property
+    def info(self) -> GameInfo: ...
+
+    @property
+    def Setup(self) -> type[BaseModel]: ...
+
+    @property
+    def action_types(self) -> Sequence[type[Action]]: ...
+
+    @property
+    def referee_action_types(self) -> Sequence[type[Action]]: ...
 
     def start(self, setup: BaseModel) -> Any: ...
 
@@ -237,12 +245,23 @@ class Game(Protocol):
     def parse_action(self, text: str) -> Action: ...
 
     # The optional capabilities (see racerbile.engine.capabilities for each).
-    drinks: tuple[DrinkColumn, ...]
-    odds: Callable[[], OddsTable] | None
-    analysis: Callable[[str, str | None], dict[str, Any]] | None
-    stats: SimStats | None
-    fast: FastPath | None
-    playthroughs: Mapping[str, tuple[dict[str, Any], int]]
+    @property
+    def drinks(self) -> tuple[DrinkColumn, ...]: ...
+
+    @property
+    def odds(self) -> Callable[[], OddsTable] | None: ...
+
+    @property
+    def analysis(self) -> Callable[[str, str | None], dict[str, Any]] | None: ...
+
+    @property
+    def stats(self) -> SimStats | None: ...
+
+    @property
+    def fast(self) -> FastPath | None: ...
+
+    @property
+    def playthroughs(self) -> Mapping[str, tuple[dict[str, Any], int]]: ...
 
     @property
     def tracks(self) -> TrackCatalog | None: ...

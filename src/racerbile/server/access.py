@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal, cast
 
 from ..engine import CHANCE, Action, Actor, Chance, Game
 from ..engine.referee import Sender, referee_refusal
@@ -164,7 +164,7 @@ def _as_judge(action: Action, judge: int | None) -> Action:
         return action
     named = getattr(action, "judge", None)
     if named is None:
-        return replace(action, judge=judge)
+        return replace(cast(Any, action), judge=judge)
     if named != judge:
         raise ApiError(
             403,

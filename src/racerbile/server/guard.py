@@ -16,12 +16,11 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ..store import (
-    DRIVER_ERRORS,
+    STORE_FAILURES,
     DamagedRecord,
     DuplicateWrite,
     RefusedValue,
     Store,
-    StoreError,
     StoreUnavailable,
     unavailable,
 )
@@ -92,7 +91,7 @@ class _Guarded:
                 result = value(*args, **kwargs)
             except DuplicateWrite:
                 raise  # the room resolves a lost race itself
-            except (StoreError, *DRIVER_ERRORS) as exc:
+            except STORE_FAILURES as exc:
                 raise store_api_error(exc, self._failures) from None
             self._failures.answered()
             return result

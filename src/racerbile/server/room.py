@@ -25,8 +25,20 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Action, Actor, Bot, Chance, DiceStream, Event, Game, Record, RulesError, step
-from ..engine.autoplay import autoplay
+from ..engine import (
+    Action,
+    Actor,
+    Bot,
+    Chance,
+    DiceStream,
+    Event,
+    Game,
+    Record,
+    RulesError,
+    Seat,
+    step,
+)
+from ..engine.autoplay import Decide, autoplay
 from ..engine.codec import record_codec
 from ..engine.record import is_void_marker, void_marker, voided
 from ..engine.referee import roller, void_refusal
@@ -165,9 +177,17 @@ class Room:
             await self._commit(action, result.state, result.events, label)
         await self.play_automatic(self.settings.auto_wait_s)
 
-    async def void(self, caller: Caller, positions: list[int], seq: int, lang: str = "en") -> None:
+    async def void(
+        self,
+        caller: Caller,
+        positions: list[int],
+        seq: int,
+        lang: str = "en",
+        reason: str | None = None,
+    ) -> None:
         """Voids the recorded actions at ``positions`` (1-based) when the game lets
-        ``caller`` do so (``Game.may_void``); raises ApiError, changing nothing."""
+        ``caller`` do so (``Game.may_void``); raises ApiError, changing nothing. The
+        marker keeps ``reason``; the stored actor names the caller (``void:judge:0``)."""
         if caller.role == "spectator":
             raise ApiError(401, "auth/missing", "send a seat, judge or host token to undo")
         async with self.lock:
@@ -183,14 +203,14 @@ class Room:
             refusal = void_refusal(self.game, self.state, chosen, sender)
             if refusal is not None:
                 raise ApiError(403, "void/forbidden", refusal)
-            entries = [*self.actions, void_marker(positions)]
+            entries = [*self.actions, void_marker(positions, reason)]
             try:
                 rebuilt = await asyncio.to_thread(self.rebuilt, entries)
             except RulesError as exc:
                 raise ApiError(
                     422, "void/breaks", f"the game does not replay without them: {exc.reason}"
                 ) from None
-            await self._store(entries[-1], f"void:{caller.role}")
+            await self._store(entries[-1], f"void:{_actor_label(caller)}")
             self._adopt(entries, rebuilt, now())
             await self._tell()
         await self.play_automatic(self.settings.auto_wait_s)
@@ -240,9 +260,7 @@ class Room:
                 decided = await self._bot_due()
                 action = decided[0] if decided else None
                 try:
-                    steps = autoplay(
-                        self.game, self.state, dice, lambda _s, _k, chosen=action: chosen, 1
-                    )
+                    steps = autoplay(self.game, self.state, dice, _always(action), 1)
                     played = next(steps, None)
                 except RulesError:
                     log.exception("game %s: the automatic action failed; waiting", self.id)
@@ -258,8 +276,9 @@ class Room:
     async def _bot_due(self) -> tuple[Action, str] | None:
         """Returns the action of the bot whose seat is to act (None: no bot is)."""
         to_act = self.to_act
-        bot = self.seats[to_act].bot if isinstance(to_act, int) else None
-        return None if bot is None else await self._bot_action(bot, to_act, "bot")
+        if not isinstance(to_act, int) or (bot := self.seats[to_act].bot) is None:
+            return None
+        return await self._bot_action(bot, to_act, "bot")
 
     async def _bot_action(self, bot: str, seat: int, label: str) -> tuple[Action, str]:
         """Returns the bot's action for ``seat`` from the bot pool, or, when the bot
@@ -408,3 +427,21 @@ def takeover_bot(game: Game) -> str | None:
         if name in bots:
             return name
     return next(iter(sorted(bots)), None)
+
+
+def _always(action: Action | None) -> Decide:
+    """Returns a decider that gives ``action`` (the bot's, decided ahead) at any seat."""
+
+    def decide(_state: Any, _seat: Seat) -> Action | None:
+        return action
+
+    return decide
+
+
+def _actor_label(caller: Caller) -> str:
+    """Names who acted in the stored record: ``host``, ``seat:1`` or ``judge:0``."""
+    if caller.role == "seat":
+        return f"seat:{caller.seat}"
+    if caller.role == "judge":
+        return f"judge:{caller.judge}"
+    return caller.role

@@ -2,6 +2,7 @@
 
 from .errors import (
     DRIVER_ERRORS,
+    STORE_FAILURES,
     DamagedRecord,
     DuplicateWrite,
     RefusedValue,
@@ -13,6 +14,7 @@ from .store import ActionRow, GameRow, JudgeRow, SeatRow, Store, data_dir, defau
 
 __all__ = [
     "DRIVER_ERRORS",
+    "STORE_FAILURES",
     "ActionRow",
     "DamagedRecord",
     "DuplicateWrite",

@@ -78,3 +78,7 @@ def driver_message(exc: BaseException) -> str:
     lines = str(orig).strip().splitlines() or [type(orig).__name__]
     first = lines[0]
     return first if len(first) <= MAX_DETAIL else first[: MAX_DETAIL - 1] + "…"
+
+
+STORE_FAILURES: tuple[type[Exception], ...] = (StoreError, *DRIVER_ERRORS)
+"""Every error that means the store, not the code, failed: the store's own and the drivers'."""

@@ -8,6 +8,7 @@ import pytest
 
 from racerbile.engine import InvalidAction
 from racerbile.engine.codec import ActionCodec
+from racerbile.engine.ledger import Drank
 from racerbile.games.ludol import GAME
 from racerbile.games.ludol import actions as a
 from racerbile.games.ludol import events as ev
@@ -33,7 +34,7 @@ ACTIONS = [
     a.PlaceGlass("B", 3, 56, reason="put back"),
     a.RemoveGlass("D", 0),
     a.SetTurn("A"),
-    a.Undo(reason="wrong glass"),
+    a.SetTurn("B", judge=1, reason="A was done"),
     a.IdleCount(12),
     a.IdleExpired(12),
     a.ChugTimeUp(0),
@@ -98,6 +99,8 @@ EVENTS: list[ev.Event] = [
     ev.Declared("A", True),
     ev.FlagRaised(0, "missed_capture", 0, "A"),
     ev.FlagRaised(1, "idle", 1, "B"),
+    ev.WrongColour(0, "A", "B", 20, 3),
+    Drank(1, 3, "LD-HIT-1", "rule", 0, "knocked_home", "glass"),
     ev.FlagResolved(0, True, 2),
     ev.ChugEnded(0, 1, "time_up"),
     ev.ChugEnded(0, 1, "failed"),
@@ -105,7 +108,7 @@ EVENTS: list[ev.Event] = [
     ev.Vomited(2, 3),
     ev.Disqualified(2),
     ev.DrinkPoured(),
-    ev.Overridden("undo", "last move undone", None, "misread", 0),
+    ev.Overridden("set_turn", "turn to B", None, "misread", 0),
     ev.Overridden("place_glass", "B3 to 56", 1, "", 1),
     ev.GameEnded("poured", (0, 1), ((0, "12"), (1, "12"), (2, "-40"))),
     ev.GameEnded("home", (2,), ()),
@@ -118,6 +121,7 @@ def test_every_event_kind_has_a_danish_and_an_english_sentence() -> None:
         for cls in vars(ev).values()
         if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event
     }
+    event_kinds.add(Drank.kind)  # the ledger's entries are events too
     assert event_kinds == set(SENTENCES) == {e.kind for e in EVENTS}
 
 

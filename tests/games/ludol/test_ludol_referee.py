@@ -37,7 +37,9 @@ def test_ld_ref_1_one_referee_up_to_two_line_judges_inputs_never_in_the_legal_li
             {"players": [{"name": "A"}, {"name": "B"}], "line_judges": ["J", "K", "L"]}
         )
     referee_kinds = {t for t in GAME.referee_action_types}
-    assert a.Penalty in referee_kinds and a.Undo in referee_kinds and a.Throw not in referee_kinds
+    assert (
+        a.Penalty in referee_kinds and a.SetTurn in referee_kinds and a.Throw not in referee_kinds
+    )
     state, _ = throw(position({"A": [10]}), 3)
     assert not [x for x in GAME.legal_actions(state) if type(x) in referee_kinds]
     with pytest.raises(IllegalAction) as err:
@@ -46,31 +48,25 @@ def test_ld_ref_1_one_referee_up_to_two_line_judges_inputs_never_in_the_legal_li
 
 
 @pytest.mark.rule("LD-REF-2")
-def test_ld_ref_2_overrides_move_remove_turn_undo_and_penalties_with_audit() -> None:
+def test_ld_ref_2_overrides_move_remove_turn_and_penalties_with_audit() -> None:
     state, _ = throw(position({"A": [10], "B": [20]}), 3)
-    moved, _ = choose(state, "A10+3")
-    undone, events = ref(moved, a.Undo(judge=None, reason="wrong glass"))
-    assert "overridden" in kinds(events) and undone.glasses == state.glasses
-    assert undone.turn is not None and undone.turn.throw == 3 and GAME.to_act(undone) == 0
-    placed, _ = ref(undone, a.PlaceGlass("B", 0, 40, reason="it slid"))
+    placed, events = ref(state, a.PlaceGlass("B", 0, 40, reason="it slid"))
+    assert "overridden" in kinds(events)
     assert placed.glasses[1][0] == 40
     removed, _ = ref(placed, a.RemoveGlass("B", 1, reason="knocked over"))
     assert removed.glasses[1][1] == REMOVED
     turned, _ = ref(removed, a.SetTurn("B", reason="A passed"))
     assert turned.turn is not None and turned.turn.colour == 1 and GAME.to_act(turned) is CHANCE
-    fined, _ = ref(turned, a.Penalty(0, 2, reason="argued"))
-    back, _ = ref(fined, a.Penalty(0, -1, reason="too harsh"))
-    assert night_table(back)[0]["penalty_referee"] == 1
+    back, _ = ref(turned, a.Penalty(0, 2, reason="argued"))
+    assert night_table(back)[0]["penalty_referee"] == 2
+    with pytest.raises(IllegalAction, match="taken back by undoing it"):
+        step(GAME, back, a.Penalty(0, -1, reason="too harsh"))
     assert [(e.kind, e.reason) for e in back.audit] == [
-        ("undo", "wrong glass"),
         ("place_glass", "it slid"),
         ("remove_glass", "knocked over"),
         ("set_turn", "A passed"),
         ("penalty", "argued"),
-        ("penalty", "too harsh"),
     ]
-    with pytest.raises(IllegalAction):
-        step(GAME, back, a.Undo())  # nothing left to undo
 
 
 @pytest.mark.rule("LD-REF-2")
@@ -79,12 +75,13 @@ def test_ld_ref_2_referee_inputs_are_recorded_and_replay() -> None:
     state = GAME.start(the_setup)
     record = Record.new(GAME, the_setup)
     script = [a.Throw(6), a.Move("A", YARD, 6), a.Penalty(1, 1, reason="spill"), a.Throw(2)]
-    script += [a.Move("A", 0, 5), a.Undo(reason="misread"), a.Move("A", 0, 2)]
+    script += [a.Move("A", 0, 2), a.SetTurn("A", judge=None, reason="A again")]
     for action in script:
         state = step(GAME, state, action).state
         record = record.with_action(action)
     again = replay(GAME, Record.parse(record.model_dump_json()))
     assert again.state == state and state.glasses[0][0] == 2
+    assert [e.kind for e in state.audit] == ["penalty", "set_turn"]
 
 
 @pytest.mark.rule("LD-REF-3")
@@ -99,17 +96,9 @@ def test_ld_hit_3_capture_not_compulsory_a_missed_capture_is_flagged() -> None:
     assert beer and beer[0].beers == 2 and beer[0].participant == 0 and not beer[0].auto
     assert confirmed.flags[0].status == "confirmed"
     dismissed, _ = ref(after, a.DismissFlag(0))
-    assert dismissed.flags[0].status == "dismissed" and not dismissed.drinks
+    assert dismissed.flags[0].status == "dismissed" and not dismissed.ledger.entries
     with pytest.raises(IllegalAction):
         step(GAME, dismissed, a.ConfirmFlag(0))
-
-
-@pytest.mark.rule("LD-REF-3")
-def test_ld_ref_3_moving_another_colour_is_refused_naming_flag_g() -> None:
-    state, _ = throw(position({"A": [10], "B": [20]}), 3)
-    with pytest.raises(IllegalAction) as err:
-        step(GAME, state, a.Move("B", 20, 3))
-    assert err.value.rule_id == "LD-REF-3" and "flag g" in err.value.reason
 
 
 @pytest.mark.rule("LD-REF-4")
@@ -142,7 +131,7 @@ def test_ld_hit_1_the_chug_countdown_and_the_referees_verdict() -> None:
     assert up.chugs[0].status == "time_up"
     failed, _ = ref(up, a.ChugResult(0, False, reason="too slow"))
     assert failed.chugs[0].status == "failed" and night_table(failed)[1]["chugs_failed"] == 1
-    assert not failed.drinks[1:]  # A21: no automatic sanction for a failed chug
+    assert failed.ledger == after.ledger  # A21: no automatic sanction for a failed chug
 
 
 @pytest.mark.rule("LD-DRINK-1")

@@ -144,7 +144,7 @@ def test_ld_six_2_scenario_5_forced_sixes_cost_a_beer_each() -> None:
     state, _ = choose(state, "A34+4")
     assert state.glasses[0][0] == 38 and state.throws == 5
     assert state.turn is not None and state.turn.colour == 1
-    assert [e.reason for e in state.drinks] == ["third_six", "third_six"]
+    assert [e.reason for e in state.ledger.entries] == ["third_six", "third_six"]
 
 
 @pytest.mark.rule("LD-SIX-2")
@@ -154,7 +154,7 @@ def test_ld_six_2_scenario_5_a_six_used_as_one_ends_the_turn_with_a_passive_flag
     state, _ = choose(state, "A10+6")
     state, _ = throw(state, 6)
     state, events = choose(state, "A16+1")
-    assert state.glasses[0][0] == 17 and not state.drinks
+    assert state.glasses[0][0] == 17 and not state.ledger.entries
     assert [f.kind for f in state.flags] == ["passive"] and "flag_raised" in kinds(events)
     assert state.turn is not None and state.turn.colour == 1
 
@@ -173,7 +173,7 @@ def test_ld_six_2_the_beer_is_charged_before_the_win_check() -> None:
     state, _ = throw(position({"A": [50], "B": [30]}, chain=2), 6)
     state, events = choose(state, "A50+6")
     assert kinds(events)[-1] == "game_ended" and state.ending is not None
-    assert state.ending.winners == (0,) and [e.beers for e in state.drinks] == [1]
+    assert state.ending.winners == (0,) and [e.sips for e in state.ledger.entries] == [1]
 
 
 @pytest.mark.rule("LD-SIX-2")

@@ -187,8 +187,8 @@ def kinds(events: Iterable[Event]) -> list[str]:
 def drive(state: State, *dice: int) -> Step:
     """Plays the whole turn of the seat to act: roll ``dice`` (default a 2 per gear) and
     follow the cheapest way to the cheapest end cell of the move help, nearest the line."""
-    from racerbile.games.racerbile.moves import move_options
-    from racerbile.games.racerbile.ranking import distance_field
+    from racerbile.games.racerbile.rules.moves import move_options
+    from racerbile.games.racerbile.rules.ranking import distance_field
 
     seat = GAME.to_act(state)
     values = dice or (2,) * state.cars[seat].gear

@@ -8,7 +8,8 @@ import pytest
 from racerbile.engine import CHANCE, DiceStream, step
 from racerbile.games.racerbile import GAME, Setup
 from racerbile.games.racerbile.actions import Shift, StepTo
-from racerbile.games.racerbile.bots import BOTS, plans, totals
+from racerbile.games.racerbile.bots import BOTS, plans
+from racerbile.games.racerbile.gears import totals
 from racerbile.games.racerbile.policy import policy_for
 from racerbile.games.racerbile.setup import load_track
 from racerbile.games.racerbile.state import State

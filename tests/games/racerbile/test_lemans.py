@@ -36,10 +36,10 @@ from racerbile.games.racerbile.events import (
     TurnStarted,
     Vomited,
 )
-from racerbile.games.racerbile.lemans import driver_sips
 from racerbile.games.racerbile.notation import format_action, format_state, parse_action
-from racerbile.games.racerbile.ranking import gap, lap_length, ranking
 from racerbile.games.racerbile.rules import play
+from racerbile.games.racerbile.rules.lemans import driver_sips
+from racerbile.games.racerbile.rules.ranking import gap, lap_length, ranking
 from racerbile.hexgrid import Hex
 
 PIT = "[pit]\ncells = [[6, 0], [7, 0]]\nenter_in_gear = 1\n"

@@ -11,7 +11,7 @@ import pytest
 
 from racerbile.engine import CHANCE, DiceStream, step
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.moves import (
+from racerbile.games.racerbile.rules.moves import (
     NO,
     geometry,
     legal_steps,
@@ -19,7 +19,7 @@ from racerbile.games.racerbile.moves import (
     search,
     step_kind,
 )
-from racerbile.games.racerbile.ranking import closed_for, field_for
+from racerbile.games.racerbile.rules.ranking import closed_for, field_for
 from racerbile.games.racerbile.setup import Setup
 from racerbile.games.racerbile.state import Car, State, Turn, replaced
 from racerbile.hexgrid import Hex

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rb_helpers import put, race, ring
 
 from racerbile.games.racerbile import GAME
-from racerbile.games.racerbile.moves import move_options
 from racerbile.games.racerbile.rules import play
+from racerbile.games.racerbile.rules.moves import move_options
 from racerbile.hexgrid import Hex
 
 

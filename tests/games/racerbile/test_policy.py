@@ -8,7 +8,7 @@ import pytest
 
 from racerbile.games.racerbile import policy as policy_module
 from racerbile.games.racerbile.catalog import TRACKS
-from racerbile.games.racerbile.moves import geometry
+from racerbile.games.racerbile.rules.moves import geometry
 
 
 @pytest.mark.parametrize("track_id", ["oval", "lemans"])

@@ -16,8 +16,8 @@ from racerbile.games.racerbile.actions import Fault, UpsideDown
 from racerbile.games.racerbile.events import DieShown, Faulted, Rolled, SipCapReached
 from racerbile.games.racerbile.faults import CATALOGUE
 from racerbile.games.racerbile.notation import format_action, parse_action
-from racerbile.games.racerbile.referee import legal_judge_actions, legal_referee_actions
 from racerbile.games.racerbile.rules import play
+from racerbile.games.racerbile.rules.referee import legal_judge_actions, legal_referee_actions
 
 # Every physical fault the seed names: (fault type, sips per count, rule id).
 SEED_FAULTS = {

@@ -20,8 +20,8 @@ from racerbile.games.racerbile.events import (
     Shifted,
     WentOffTrack,
 )
-from racerbile.games.racerbile.ranking import ranking, stack
 from racerbile.games.racerbile.rules import play
+from racerbile.games.racerbile.rules.ranking import ranking, stack
 from racerbile.games.racerbile.setup import bundled_tracks
 from racerbile.games.racerbile.state import State
 from racerbile.games.racerbile.track import CellKind, Track

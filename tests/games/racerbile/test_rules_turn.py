@@ -22,9 +22,9 @@ from racerbile.games.racerbile.events import (
     Stopped,
     TurnEnded,
 )
-from racerbile.games.racerbile.moves import move_options
-from racerbile.games.racerbile.ranking import stack
 from racerbile.games.racerbile.rules import play
+from racerbile.games.racerbile.rules.moves import move_options
+from racerbile.games.racerbile.rules.ranking import stack
 from racerbile.games.racerbile.state import State
 from racerbile.hexgrid import Hex
 

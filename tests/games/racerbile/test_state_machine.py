@@ -46,9 +46,9 @@ from racerbile.games.racerbile.actions import (
     Vomit,
 )
 from racerbile.games.racerbile.faults import CATALOGUE
-from racerbile.games.racerbile.moves import MoveOption, move_options
 from racerbile.games.racerbile.notation import format_action, format_state, parse_action
-from racerbile.games.racerbile.ranking import closed_for, counts_on_track, distance_field
+from racerbile.games.racerbile.rules.moves import MoveOption, move_options
+from racerbile.games.racerbile.rules.ranking import closed_for, counts_on_track, distance_field
 from racerbile.games.racerbile.setup import Options, bundled_tracks
 from racerbile.hexgrid import Hex
 

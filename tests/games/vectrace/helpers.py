@@ -7,8 +7,8 @@ from typing import Any
 
 from racerbile.engine import Event, step
 from racerbile.games.vectrace import GAME
-from racerbile.games.vectrace.game import VectraceOptions, rule_options
 from racerbile.games.vectrace.notation import parse_action, parse_state
+from racerbile.games.vectrace.setup import VectraceOptions, rule_options
 from racerbile.games.vectrace.state import State
 from racerbile.games.vectrace.track import Track, parse_track
 

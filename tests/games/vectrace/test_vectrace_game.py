@@ -14,8 +14,9 @@ from pydantic import ValidationError
 from racerbile.engine import CHANCE, ActionCodec, Game, Record, replay, step
 from racerbile.games import get_game
 from racerbile.games.vectrace import GAME
-from racerbile.games.vectrace.actions import Begin, Move, Place, describe
+from racerbile.games.vectrace.actions import Begin, Move, Place
 from racerbile.games.vectrace.bots import BOTS
+from racerbile.games.vectrace.describe import describe
 from racerbile.games.vectrace.notation import (
     format_action,
     format_state,

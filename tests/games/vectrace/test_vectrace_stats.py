@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from racerbile.engine.contract import Result, Standing
-from racerbile.games.vectrace.actions import Crashed, Moved
+from racerbile.games.vectrace.events import Crashed, Moved
 from racerbile.games.vectrace.stats import STATS
 
 

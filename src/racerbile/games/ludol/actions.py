@@ -9,6 +9,8 @@
 Referee inputs (LD-REF-1…4, spec §2.5) carry the line judge who sent them (``None``:
 the referee) and a free-text reason; the clock's actions (the idle count, the chug
 countdown) come from the host's timers. None of them is ever in ``legal_actions``.
+The referee's "undo the last move" is no action: the host voids recorded actions
+(``LudolGame.may_void``), and the game replays without them.
 """
 
 from __future__ import annotations
@@ -158,16 +160,6 @@ class SetTurn(RefereeAction):
 
 
 @dataclass(frozen=True)
-class Undo(RefereeAction):
-    """LD-REF-2: undo the last move; the board and the turn go back to before it, the
-    throw is chosen again. Drinks, flags and chugs stay: a chugged glass is drunk."""
-
-    kind: ClassVar[str] = "undo"
-    judge: int | None = None
-    reason: str = ""
-
-
-@dataclass(frozen=True)
 class IdleCount(Action):
     """LD-REF-4 (clock): turn ``turn`` has been idle; the 10→0 count starts."""
 
@@ -203,7 +195,6 @@ REFEREE_ACTIONS: tuple[type[Action], ...] = (
     PlaceGlass,
     RemoveGlass,
     SetTurn,
-    Undo,
 )
 CLOCK_ACTIONS: tuple[type[Action], ...] = (IdleCount, IdleExpired, ChugTimeUp)
 ACTION_TYPES: tuple[type[Action], ...] = (*PLAY_ACTIONS, *REFEREE_ACTIONS, *CLOCK_ACTIONS)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...engine.contract import Event
+from ...engine.ledger import Drank
 from . import events as ev
 from .notation import format_glass
 
@@ -35,11 +36,21 @@ SENTENCES: dict[str, dict[str, str]] = {
         "en": "{colour} moves glass {glass} from {frm} to {to} ({value}, {face}).",
         "da": "{colour} flytter glas {glass} fra {frm} til {to} ({value}, {face}).",
     },
+    "wrong_colour": {
+        "en": "{who} ({colour}) tries to move {moved}{frm}+{value}, a glass that is not "
+        "theirs; it stays, flag for the referee (LD-REF-3).",
+        "da": "{who} ({colour}) prøver at flytte {moved}{frm}+{value}, et glas der ikke er "
+        "deres; det bliver stående, flag til dommeren (LD-REF-3).",
+    },
     "knocked_home": {
         "en": "{by} knocks {count} {colour} glass(es) home on square {square}: {who} chugs "
         "{glasses} within {countdown} s (LD-HIT-1).",
         "da": "{by} slår {count} {colour}-glas hjem på felt {square}: {who} bunder "
         "{glasses} inden {countdown} s (LD-HIT-1).",
+    },
+    "drank": {
+        "en": "Drink bill: {who} +{sips} {unit} ({rule_id}).",
+        "da": "Drikkeregnskab: {who} +{sips} {unit} ({rule_id}).",
     },
     "penalty_awarded": {
         "en": "{who} gets {beers} penalty beer(s): {reason} ({rule_id}).",
@@ -105,6 +116,7 @@ WORDS: dict[str, dict[str, str]] = {
         "one": "one",
         "missed_capture": "did not knock home a glass they could",
         "idle": "not ready when the count ended",
+        "wrong_colour": "does not know their own colour",
         "passive": "passive play (a 1 instead of a 6)",
         "confirmed": "confirms",
         "dismissed": "dismisses",
@@ -121,6 +133,9 @@ WORDS: dict[str, dict[str, str]] = {
         "bottom": "bottom",
         "six_rule": "six rule",
         "third_six": "a forced six from the third throw",
+        "glass": "glass(es)",
+        "chug": "chug",
+        "penalty_beer": "penalty beer(s)",
         "scores": "Scores",
         "yard": "the yard",
         "goal": "the goal",
@@ -135,6 +150,7 @@ WORDS: dict[str, dict[str, str]] = {
         "one": "ener",
         "missed_capture": "slog ikke et glas hjem, som kunne slås",
         "idle": "ikke klar da nedtællingen sluttede",
+        "wrong_colour": "kender ikke sin egen farve",
         "passive": "passivt spil (en 1 i stedet for en 6)",
         "confirmed": "bekræfter",
         "dismissed": "afviser",
@@ -151,6 +167,9 @@ WORDS: dict[str, dict[str, str]] = {
         "bottom": "underside",
         "six_rule": "sekserreglen",
         "third_six": "en tvungen sekser fra tredje kast",
+        "glass": "glas",
+        "chug": "bundning",
+        "penalty_beer": "straffepils",
         "scores": "Point",
         "yard": "gården",
         "goal": "mål",
@@ -199,6 +218,14 @@ def _knocked(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
     return {"who": who(e.participant), "count": len(e.glasses), "glasses": glasses}
 
 
+def _wrong(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
+    return {"who": who(e.participant), "frm": format_glass(e.frm)}
+
+
+def _drank(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
+    return {"who": who(e.player), "unit": w.get(e.unit, e.unit)}
+
+
 def _penalty(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
     reason = e.reason.removeprefix("flag:")
     return {"who": who(e.participant), "reason": w.get(reason, reason)}
@@ -242,8 +269,10 @@ _FILLERS: dict[type[Event], Callable[[Any, dict[str, str], Who], dict[str, Any]]
     },
     ev.Thrown: _thrown,
     ev.Moved: _moved,
+    ev.WrongColour: _wrong,
     ev.KnockedHome: _knocked,
     ev.PenaltyAwarded: _penalty,
+    Drank: _drank,
     ev.Declared: lambda e, w, who: {"six": w["six"] if e.six else w["one"]},
     ev.FlagRaised: _flag,
     ev.FlagResolved: lambda e, w, who: {"verdict": w["confirmed" if e.confirmed else "dismissed"]},

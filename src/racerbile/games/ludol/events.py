@@ -1,7 +1,8 @@
 """Ludøl events: what happened, for the log, the ledger, the statistics and the tests.
 
-Participants are seat numbers (``describe`` names them); colours are letters. The drink
-events (:class:`KnockedHome`, :class:`PenaltyAwarded`) are the ledger (LD-DRINK-1).
+Participants are seat numbers (``describe`` names them); colours are letters. Every
+drink is also an engine :class:`~racerbile.engine.ledger.Drank` event, the ledger's
+entry (LD-DRINK-1, :mod:`.ledger`), emitted with the knock-home or penalty it comes from.
 """
 
 from __future__ import annotations
@@ -76,6 +77,20 @@ class Moved(Event):
 
 
 @dataclass(frozen=True)
+class WrongColour(Event):
+    """LD-REF-3 (g): the participant of ``colour`` tried to move a glass of ``moved``,
+    a colour they do not play; the glass stays where it was and the throw is still
+    theirs to use."""
+
+    kind: ClassVar[str] = "wrong_colour"
+    participant: int
+    colour: str
+    moved: str
+    frm: int
+    value: int
+
+
+@dataclass(frozen=True)
 class KnockedHome(Event):
     """LD-HIT-1: glasses knocked to the yard, all to be chugged in one countdown."""
 
@@ -89,11 +104,6 @@ class KnockedHome(Event):
     countdown: int
     rule_id: str = "LD-HIT-1"
 
-    @property
-    def units(self) -> tuple[str, int]:
-        """Returns the ledger's unit and count: glasses chugged."""
-        return ("glass", len(self.glasses))
-
 
 @dataclass(frozen=True)
 class PenaltyAwarded(Event):
@@ -106,14 +116,6 @@ class PenaltyAwarded(Event):
     rule_id: str
     auto: bool
     judge: int | None = None
-
-    @property
-    def units(self) -> tuple[str, int]:
-        """Returns the ledger's unit and count: penalty beers."""
-        return ("penalty_beer", self.beers)
-
-
-DrinkEvent = KnockedHome | PenaltyAwarded
 
 
 @dataclass(frozen=True)

@@ -6,14 +6,14 @@ the JSON a seat sees, and asks the host for the game's timers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, GameCapabilities
+from ...engine.capabilities import BotRoster, DrinkColumn, GameCapabilities, OddsTable
 from ...engine.contract import (
     CHANCE,
     Action,
@@ -24,6 +24,7 @@ from ...engine.contract import (
     Standing,
     Step,
 )
+from ...engine.ledger import Ledger
 from . import INFO, notation, rules
 from .actions import (
     ACTION_TYPES,
@@ -34,28 +35,39 @@ from .actions import (
     IdleExpired,
 )
 from .describe import describe
-from .ledger import night_table
+from .fast import FAST_PATH
+from .ledger import DRINK_COLUMNS, night_table
 from .rules.flow import scores
 from .setup import LudolSetup, configure
 from .state import State, letter
+from .stats import STATS
 
 
 class LudolGame(GameCapabilities):
     """Ludøl for the engine: see :mod:`racerbile.engine.contract` for the contract."""
 
     info = INFO
-    Setup = LudolSetup
+    Setup: type[BaseModel] = LudolSetup
     action_types: Sequence[type[Action]] = ACTION_TYPES
     referee_action_types: Sequence[type[Action]] = (*REFEREE_ACTIONS, *CLOCK_ACTIONS)
     """The referee's and line judges' inputs (LD-REF-1) and the clock's actions:
     never in ``legal_actions``, applied by the host with the trusted actor."""
+    fast = FAST_PATH  # the compiled simulation path (fast/)
 
-    playthroughs = MappingProxyType(
+    stats = STATS
+    playthroughs: Mapping[str, tuple[dict[str, Any], int]] = MappingProxyType(
         {
             "ludol-ludol": ({"players": [{"name": "Anna", "colours": 2}, {"name": "Bo"}]}, 4),
             "ludol-norsk": ({"players": [{"name": "Anna"}, {"name": "Bo"}], "profile": "norsk"}, 5),
         }
     )
+
+    drinks: tuple[DrinkColumn, ...] = DRINK_COLUMNS
+    """LD-DRINK-1: the drinking table's columns (the view's and the result's ``drinks``)."""
+
+    def ledger(self, state: State) -> Ledger:
+        """LD-DRINK-1: every drink so far, in glasses, chugs and penalty beers."""
+        return state.ledger
 
     @property
     def bots(self) -> BotRoster:
@@ -63,6 +75,13 @@ class LudolGame(GameCapabilities):
         from .bots import BOTS, DESCRIPTIONS
 
         return BotRoster(BOTS, DESCRIPTIONS)
+
+    @staticmethod
+    def odds() -> OddsTable:
+        """Returns the exact figures of spec §4.1 per profile (see :mod:`.odds`)."""
+        from .odds import odds_figures
+
+        return odds_figures()
 
     def start(self, setup: BaseModel) -> State:
         """Returns the state before the start-order roll-off (LD-START-1)."""
@@ -90,6 +109,17 @@ class LudolGame(GameCapabilities):
             return state.rolloff.contenders[len(state.rolloff.thrown)]
         assert state.turn is not None
         return state.owner[state.turn.colour]
+
+    def may_void(self, state: State, actions: Sequence[Action], sender: str) -> str | None:
+        """LD-REF-2: the referee (the host) or a line judge may void recorded actions,
+        for example the last move and what followed it (the view's ``undo`` counts
+        them), a mistyped throw or a penalty; a player may not, and a finished game's
+        record is final."""
+        if sender not in ("host", "judge"):
+            return "only the referee or a line judge may undo (LD-REF-2)"
+        if state.phase == "over":
+            return "the game is over; its record is final"
+        return None
 
     def judges(self, state: State) -> list[str]:
         """LD-REF-1: the line judges' names (the referee is the host)."""
@@ -133,21 +163,12 @@ class LudolGame(GameCapabilities):
         return list(state.config.names)
 
     def clock(self, state: State) -> list[Clock]:
-        """LD-REF-4: after ``idle_seconds`` without an action the 10→0 count starts, and
-        when it is done a flag (d)/(e) is raised. LD-HIT-1: the oldest running chug's
-        countdown. Both run from the last action for now: the chug countdown should
-        start at its knock-home event (a clock kind the host does not offer yet)."""
-        timers: list[Clock] = []
-        turn, config = state.turn, state.config
-        if state.phase == "play" and turn is not None and config.profile.referee_flags:
-            if config.idle_seconds is not None and not turn.counting:
-                timers.append(Clock(config.idle_seconds, IdleCount(turn.number)))
-            if turn.counting:
-                timers.append(Clock(config.count_seconds, IdleExpired(turn.number)))
-        running = [c for c in state.chugs if c.status == "running"]
-        if state.phase != "over" and running:
-            timers.append(Clock(config.chug_seconds, ChugTimeUp(running[0].id)))
-        return timers
+        """Returns the game's timers, each counted from its event (so a referee input in
+        between restarts none of them, and a restart keeps them, since the host takes
+        the event times from the record)."""
+        if state.phase == "over":
+            return []
+        return [*idle_clocks(state), *chug_clocks(state)]
 
     def format_state(self, state: State) -> str:
         return notation.format_state(state)
@@ -157,6 +178,37 @@ class LudolGame(GameCapabilities):
 
     def parse_action(self, text: str) -> Action:
         return notation.parse_action(text)
+
+
+def undo_count(state: State) -> int:
+    """LD-REF-2: how many of the record's last live actions the referee's "undo the last
+    move" voids: the last move (or declaration) and everything after it (0: nothing)."""
+    return 0 if state.phase == "over" else state.since_move
+
+
+def idle_clocks(state: State) -> list[Clock]:
+    """LD-REF-4: ``idle_seconds`` after the turn began waiting for its throw or choice,
+    the 10→0 count starts; ``count_seconds`` later a flag (d)/(e) is raised, once per
+    waiting point. The throw or the choice (any player action) ends both."""
+    turn, config = state.turn, state.config
+    if state.phase != "play" or turn is None or not config.profile.referee_flags:
+        return []
+    point = turn.waiting_point
+    if turn.idle == "waiting" and config.idle_seconds is not None:
+        return [Clock(config.idle_seconds, IdleCount(turn.number), "event", f"idle:{point}")]
+    if turn.idle == "counting":
+        return [Clock(config.count_seconds, IdleExpired(turn.number), "event", f"count:{point}")]
+    return []
+
+
+def chug_clocks(state: State) -> list[Clock]:
+    """LD-HIT-1: every running chug's countdown, from the knock-home that started it."""
+    seconds = state.config.chug_seconds
+    return [
+        Clock(seconds, ChugTimeUp(c.id), "event", f"chug:{c.id}")
+        for c in state.chugs
+        if c.status == "running"
+    ]
 
 
 def notation_fraction(value: Fraction) -> str:
@@ -208,7 +260,8 @@ def view(state: State) -> dict[str, Any]:
             }
             for e in state.audit
         ],
-        "can_undo": state.undo is not None,
+        "undo": undo_count(state),
+        "can_undo": undo_count(state) > 0,
         "scores": {str(p): notation_fraction(s) for p, s in scores(state).items()},
     }
     if state.rolloff is not None:
@@ -226,6 +279,7 @@ def view(state: State) -> dict[str, Any]:
             "forced": turn.forced,
             "declare": turn.declare,
             "counting": turn.counting,
+            "idle": turn.idle,
         }
     if state.ending is not None:
         data["ending"] = {"reason": state.ending.reason, "winners": list(state.ending.winners)}

@@ -3,13 +3,13 @@
 Actions: ``throw 4``; a move ``A10+5`` (colour, the square's progress, the value;
 ``Ay+6`` enters from the yard); ``declare six`` / ``declare one``; the referee's and
 the clock's inputs as ``kind field=value …`` (shell quoting), for example
-``penalty participant=1 beers=2 reason='spilt beer'`` or ``undo judge=0``.
+``penalty participant=1 beers=2 reason='spilt beer'`` or ``all_poured judge=0``.
 
 State line: profile, phase, then for play ``turn`` number, colour, ``c`` chain index,
 ``a`` tries left, ``t`` the throw waiting for a choice (``!`` forced six, ``?`` A9's
 declaration), then each colour with its participant and glasses (``A0=10,y,g,g``:
 ``y`` yard, ``g`` goal, ``x`` removed), then the disqualified participants, ``poured``
-and the end. :func:`parse_state` reads a line back (flags, chugs, drinks and the audit
+and the end. :func:`parse_state` reads a line back (flags, chugs, the ledger and the audit
 are not part of it).
 """
 
@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from ...engine.contract import Action
 from ...engine.errors import InvalidAction
+from ...engine.ledger import Ledger
 from .actions import ACTION_TYPES, Declare, Move, Throw
 from .rules import board
 from .setup import LETTERS, Config
@@ -156,12 +157,12 @@ def parse_state(text: str, config: Config) -> State:
 
 def _parse_state(text: str, config: Config) -> State:
     head, *fields = [f.strip() for f in text.split("|")]
-    vomits = (0,) * len(config.names)
+    vomits, ledger = (0,) * len(config.names), Ledger(len(config.names))
     if head.split()[1] == "order":
         words = fields[0].split()
         thrown = () if words[3] == "-" else tuple(int(t) for t in words[3].split(","))
         rolloff = RollOff(tuple(int(p) for p in words[1].split(",")), thrown)
-        return State(config, "order", (), (), rolloff=rolloff, vomits=vomits)
+        return State(config, "order", (), (), ledger, rolloff=rolloff, vomits=vomits)
     match = _HEAD.match(head)
     if match is None:
         raise ValueError(f"the head {head!r} does not read")
@@ -173,7 +174,16 @@ def _parse_state(text: str, config: Config) -> State:
         glasses.append(tuple(_BACK[v] if v in _BACK else int(v) for v in values.split(",")))
     turn = _turn(match) if match[2] is not None else None
     number = turn.number if turn is not None else 0
-    state = State(config, "play", tuple(owner), tuple(glasses), turn, vomits=vomits, turns=number)
+    state = State(
+        config,
+        "play",
+        tuple(owner),
+        tuple(glasses),
+        ledger,
+        turn,
+        vomits=vomits,
+        turns=number,
+    )
     for tail in fields[1:]:
         words = tail.split()
         if words[0] == "dq":

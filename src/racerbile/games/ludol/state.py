@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .events import DrinkEvent
+from ...engine.ledger import Ledger
 from .setup import LETTERS, Config
 
 if TYPE_CHECKING:
@@ -28,7 +28,8 @@ STRIDE = 13
 GLASSES = 4
 
 Phase = Literal["order", "play", "over"]
-FlagKind = Literal["missed_capture", "idle", "passive"]
+FlagKind = Literal["missed_capture", "idle", "wrong_colour", "passive"]
+IdleStage = Literal["waiting", "counting", "flagged"]
 FlagStatus = Literal["open", "confirmed", "dismissed"]
 ChugStatus = Literal["running", "time_up", "ok", "failed"]
 EndReason = Literal["home", "poured", "disqualified", "stalled"]
@@ -58,8 +59,19 @@ class Turn:
     throw: int | None = None
     forced: bool = False
     declare: bool = False
-    counting: bool = False  # LD-REF-4: the 10→0 count is running
+    idle: IdleStage = "waiting"  # LD-REF-4 at this waiting point: waiting, counting, flagged
     options: tuple[Option, ...] = ()  # the legal options of ``throw``
+
+    @property
+    def counting(self) -> bool:
+        """Returns whether the 10→0 count of LD-REF-4 is running."""
+        return self.idle == "counting"
+
+    @property
+    def waiting_point(self) -> str:
+        """Returns the name of what the turn waits for now (its next throw or the choice
+        for its last throw), which the turn-idle clock counts from (LD-REF-4)."""
+        return f"{self.number}.{self.throws}.{'throw' if self.throw is None else 'choose'}"
 
 
 @dataclass(frozen=True)
@@ -114,32 +126,24 @@ class Ending:
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """What the referee's undo restores (LD-REF-2): the board and the turn."""
-
-    glasses: tuple[tuple[int, ...], ...]
-    turn: Turn | None
-
-
-@dataclass(frozen=True)
 class State:
-    """A whole game. ``drinks`` is the ledger: every drink event so far (LD-DRINK-1)."""
+    """A whole game. ``ledger`` holds every drink so far (LD-DRINK-1, :mod:`.ledger`)."""
 
     config: Config
     phase: Phase
     owner: tuple[int, ...]  # colour -> participant
     glasses: tuple[tuple[int, ...], ...]  # colour -> progress per glass
+    ledger: Ledger  # the drinks of every participant (LD-DRINK-1)
     turn: Turn | None = None
     rolloff: RollOff | None = None
     vomits: tuple[int, ...] = ()
     disqualified: frozenset[int] = frozenset()
-    drinks: tuple[DrinkEvent, ...] = ()
     flags: tuple[Flag, ...] = ()
     chugs: tuple[Chug, ...] = ()
     audit: tuple[Audit, ...] = ()
     poured: bool = False
     ending: Ending | None = None
-    undo: Snapshot | None = None
+    since_move: int = 0  # actions applied since the last move, the move included (0: none)
     throws: int = 0
     turns: int = 0
 

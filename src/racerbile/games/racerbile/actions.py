@@ -15,7 +15,7 @@ RB-REF-2). The events are in events.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
 from ...engine.contract import Action
 
@@ -31,7 +31,7 @@ Announcement = Literal[
     "midway",
     "finish_first",
 ]
-ANNOUNCEMENTS: tuple[str, ...] = Announcement.__args__  # type: ignore[attr-defined]
+ANNOUNCEMENTS: tuple[Announcement, ...] = get_args(Announcement)
 
 
 # -- the race and the turn ---------------------------------------------------------------

@@ -28,21 +28,39 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
 from ...engine.contract import Action, Bot
 from ...hexgrid import Hex
-from .actions import PASS, ROLL, SHIFT, STEP_TO, STOP, Announce, Face, StepTo, TimeTrial
-from .moves import MoveOption, geometry, move_ends
+from .actions import (
+    PASS,
+    ROLL,
+    SHIFT,
+    STEP_TO,
+    STOP,
+    Announce,
+    Announcement,
+    Face,
+    StepTo,
+    TimeTrial,
+)
+from .gears import (
+    GearChoice,
+    best_gear,
+    low_gear,
+    mover,
+    pick_index,
+    random_gear,
+    top_gear,
+)
 from .policy import Policy, policy_for
-from .ranking import closed_for, distance_field, field_for, lap_length, rank_key
 from .rules import legal_actions
-from .shift_roll import legal_in_move
-from .state import Car, State
+from .rules.moves import MoveOption, geometry, move_ends
+from .rules.ranking import closed_for, distance_field, field_for, lap_length, rank_key
+from .rules.shift_roll import legal_in_move
+from .state import State
 from .track import CellKind
 
 FAR = 10_000
@@ -72,12 +90,6 @@ class Plan(NamedTuple):
     def off_track(self) -> bool:
         """Tells whether the move ends off the track."""
         return self.option.off_track
-
-
-def _mover(state: State) -> Car:
-    """Returns the car whose turn it is."""
-    assert state.turn is not None
-    return state.cars[state.turn.seat]
 
 
 def _distance(state: State, laps: int, cell: Hex) -> int:
@@ -112,7 +124,7 @@ def plans(state: State) -> list[Plan]:
 
 def _future_sips(state: State, plan: Plan) -> float:
     """Sips ending here costs later: forced 1st gear (RB-CELL-2), leaving the track."""
-    gear = _mover(state).gear
+    gear = mover(state).gear
     if plan.off_track:
         seat = state.turn.seat if state.turn else 0
         chug = state.ledger.sips_left(seat) if state.config.rules.off_track_chug else 0
@@ -125,7 +137,7 @@ def _future_sips(state: State, plan: Plan) -> float:
 
 def _tempo(state: State, plan: Plan) -> float:
     """Cells of progress lost by starting next turn in 1st gear."""
-    gear = _mover(state).gear
+    gear = mover(state).gear
     slowed = plan.off_track or plan.end_kind is CellKind.downshift
     return 2.5 * (gear - 1) if slowed else 0.0
 
@@ -133,63 +145,8 @@ def _tempo(state: State, plan: Plan) -> float:
 # -- gears ----------------------------------------------------------------------------
 
 
-@cache
-def totals(dice: int) -> tuple[tuple[int, Fraction], ...]:
-    """Returns the distribution of the dice total, each die uniform on 1-4 (RB-DICE-5)."""
-    dist = {0: Fraction(1)}
-    for _ in range(dice):
-        nxt: dict[int, Fraction] = {}
-        for total, p in dist.items():
-            for face in range(1, 5):
-                nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / 4
-        dist = nxt
-    return tuple(sorted(dist.items()))
-
-
-def straight_run(state: State) -> int:
-    """Returns how many track cells the moving car can go straight (the best first
-    direction when it has no heading yet)."""
-    turn = state.turn
-    assert turn is not None
-    car = state.cars[turn.seat]
-    geo = geometry(state.config.track)
-    closed = closed_for(state.config, state.forks, car.laps)
-    headings = [car.heading] if car.heading is not None else range(6)
-    best = 0
-    for heading in headings:
-        cell, run = car.place, 0
-        while run < 12 and geo.open.get(cell, (False,) * 6)[heading]:
-            cell = geo.neighbors[cell][heading]
-            if cell in closed:
-                break
-            run += 1
-        best = max(best, run)
-    return best
-
-
-def gear_value(state: State, gear: int, run: int) -> float:
-    """Expected cells gained minus sips this turn in ``gear`` with ``run`` straight cells."""
-    return _gear_value(gear, run)
-
-
-@cache
-def _gear_value(gear: int, run: int) -> float:
-    value = 0.0
-    for total, p in totals(gear):
-        gained, sips = float(total), 0.0
-        if total >= 10 and run < total:  # RB-DICE-7: too fast, off the track
-            gained, sips = run, (total - run) + 2 * (gear - 1)
-        elif 7 <= total <= 9:
-            sips = 0.5  # RB-DICE-6: a squeal or so
-        value += float(p) * (gained - sips)
-    return value - gear / 4  # RB-DICE-4: each die shows 1 a quarter of the time
-
-
-GearChoice = Callable[[State, list[int], np.random.Generator], int]
-
-
 def _gear_options(state: State, legal: Sequence[Action]) -> list[int]:
-    gear = _mover(state).gear
+    gear = mover(state).gear
     gears = [gear] if ROLL in legal else []
     if SHIFT["up"] in legal:
         gears.append(gear + 1)
@@ -199,43 +156,12 @@ def _gear_options(state: State, legal: Sequence[Action]) -> list[int]:
 
 
 def _shift_towards(state: State, legal: Sequence[Action], wanted: int) -> Action:
-    gear = _mover(state).gear
+    gear = mover(state).gear
     if wanted > gear and SHIFT["up"] in legal:
         return SHIFT["up"]
     if wanted < gear and SHIFT["down"] in legal:
         return SHIFT["down"]
     return ROLL if ROLL in legal else legal[0]
-
-
-def best_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
-    """The gear with the best :func:`gear_value` (a downshift costs a sip, RB-DICE-3)."""
-    current = _mover(state).gear
-    run = straight_run(state)
-    return max(gears, key=lambda g: gear_value(state, g, run) - (g < current))
-
-
-def low_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
-    """The gear nearest to 2nd without going above it."""
-    return max((g for g in gears if g <= 2), default=min(gears))
-
-
-def top_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
-    """Always up."""
-    return max(gears)
-
-
-def pick_index(rng: np.random.Generator, n: int) -> int:
-    """Returns an index below ``n`` from one ``rng.random()`` double, floor(u·n).
-
-    One double per choice, as the dice draw, so a batch simulator that draws the
-    bot's doubles in bulk from the same generator makes the same choices.
-    """
-    return min(int(rng.random() * n), n - 1)
-
-
-def random_gear(state: State, gears: list[int], rng: np.random.Generator) -> int:
-    """Any gear on offer."""
-    return gears[pick_index(rng, len(gears))]
 
 
 # -- end cells ------------------------------------------------------------------------
@@ -327,8 +253,8 @@ def decide(state: State, rng: np.random.Generator, gear: GearChoice, plan: PlanC
         return legal[0]
     owed = sorted(turn.owed - turn.said) if turn is not None and turn.owed else []
     for what in owed:
-        if Announce(what) in legal:
-            return Announce(what)
+        if (said := Announce(cast(Announcement, what))) in legal:
+            return said
     # Headings and times are what is legal in these phases, and only in them.
     if state.phase == "facing":
         return facing(state, legal)

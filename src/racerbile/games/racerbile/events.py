@@ -8,7 +8,7 @@ event. ``str(event)`` is the English sentence of :func:`.describe.describe`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ...engine.contract import Event
 from ...engine.ledger import Drank
@@ -22,7 +22,7 @@ class _Sentence:
     __slots__ = ()
 
     def __str__(self) -> str:
-        return describe(self, "en")
+        return describe(cast(Event, self), "en")
 
 
 # -- the race and the turn ---------------------------------------------------------------

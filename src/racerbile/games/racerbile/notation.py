@@ -23,7 +23,7 @@ announcement mode | phase | each car (gear, laps, cell, heading, sips) | the tur
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, cast
 
 from ...engine.contract import Action
 from ...engine.errors import IllegalAction, InvalidAction
@@ -93,7 +93,7 @@ def _parse_with_args(head: str, args: list[str]) -> Action:
     if head == "die" and len(args) == 1:
         return Die(int(args[0]))
     if head == "shift" and len(args) == 1 and args[0] in ("up", "down"):
-        return Shift(args[0])
+        return Shift(cast(Literal["up", "down"], args[0]))
     if head == "step" and len(args) == 1:
         return StepTo(parse_direction(args[0]))
     if head == "face" and len(args) == 1:
@@ -139,7 +139,7 @@ def _parse_referee(head: str, args: list[str]) -> Action:
     if head == "dunlop" and len(args) == 1:
         return DunlopBridge(int(args[0]), judge)
     if head == "vomit" and len(args) == 2 and args[1] in ("table", "floor"):
-        return Vomit(int(args[0]), args[1], judge)
+        return Vomit(int(args[0]), cast(Literal["table", "floor"], args[1]), judge)
     if head == "delay" and len(args) == 1:
         return Delay(int(args[0]), judge)
     raise ValueError(head)

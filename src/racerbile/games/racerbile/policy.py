@@ -23,7 +23,7 @@ from functools import cache
 import numpy as np
 
 from ...hexgrid import Hex
-from .moves import TURN_OK, Geometry, geometry
+from .rules.moves import TURN_OK, Geometry, geometry
 from .track import CellKind, Track
 
 Position = tuple[Hex, int]  # a track cell and the heading the car faces there

@@ -15,7 +15,8 @@ from ...engine.contract import Game, GameInfo, TrackCatalog
 
 if TYPE_CHECKING:
     from .catalog import TRACKS
-    from .game import GAME, VectraceGame, VectraceSetup
+    from .game import GAME, VectraceGame
+    from .setup import VectraceSetup
     from .track import Track
 
 INFO = GameInfo(
@@ -59,11 +60,14 @@ MANIFEST = GameManifest(
 def __getattr__(name: str) -> Any:
     """Loads ``GAME``, ``VectraceGame``, ``VectraceSetup``, ``TRACKS`` and ``Track`` on
     first use."""
-    if name in ("GAME", "VectraceGame", "VectraceSetup"):
+    if name in ("GAME", "VectraceGame"):
         from . import game
 
-        return {"GAME": game.GAME, "VectraceGame": game.VectraceGame,
-                "VectraceSetup": game.VectraceSetup}[name]  # fmt: skip
+        return game.GAME if name == "GAME" else game.VectraceGame
+    if name == "VectraceSetup":
+        from .setup import VectraceSetup
+
+        return VectraceSetup
     if name == "TRACKS":
         from .catalog import TRACKS
 

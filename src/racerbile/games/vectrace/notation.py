@@ -22,7 +22,8 @@ from typing import get_args
 
 from ...engine.contract import Action
 from ...engine.errors import InvalidAction
-from .actions import Begin, Move, Place, fmt_point, fmt_vector
+from .actions import Begin, Move, Place
+from .describe import fmt_point, fmt_vector
 from .state import Car, Options, Phase, State, Status
 from .track import Track
 

@@ -49,17 +49,15 @@ from typing import Literal
 
 from ...engine.contract import Action, Event, Result, Standing, Step
 from ...engine.errors import IllegalAction, InvalidAction
-from .actions import (
-    Begin,
+from .actions import Begin, Move, Place
+from .events import (
     CheckpointPassed,
     Crashed,
     Finished,
     HitBarrier,
     LapCompleted,
-    Move,
     Moved,
     OrderSet,
-    Place,
     Placed,
     RaceOver,
     SetBack,

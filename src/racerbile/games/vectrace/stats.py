@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from ...engine.capabilities import GameStats, SimStats, TableColumn, ViolinFigure
 from ...engine.contract import Event, Result
-from .actions import Crashed, Moved
+from .events import Crashed, Moved
 
 
 def outcome_stats(

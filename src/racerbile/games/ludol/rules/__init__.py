@@ -6,11 +6,13 @@ choice to :mod:`.turn`, the referee's and the clock's actions to :mod:`.referee`
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from ....engine.contract import CHANCE, Action, Actor, Step
+from ....engine.contract import CHANCE, Action, Actor, Event, Step
 from ....engine.errors import GameOver, IllegalAction, InvalidAction
 from ..actions import ACTION_TYPES, PLAY_ACTIONS, Declare, Move, Throw
+from ..events import Declared, Moved
 from ..state import State, letter
 from . import turn
 from .referee import apply_referee
@@ -49,6 +51,19 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def apply(state: State, action: Action) -> Step:
     """Returns the next state and its events; raises IllegalAction (state unchanged)."""
+    done = _apply(state, action)
+    return Step(_count_since_move(done.state, done.events), done.events)
+
+
+def _count_since_move(state: State, events: tuple[Event, ...]) -> State:
+    """Counts the actions since the last move (or declaration), which the referee's
+    "undo the last move" voids together (LD-REF-2)."""
+    if any(isinstance(e, Moved | Declared) for e in events):
+        return replace(state, since_move=1)
+    return replace(state, since_move=state.since_move + 1) if state.since_move else state
+
+
+def _apply(state: State, action: Action) -> Step:
     if state.phase == "over":
         raise GameOver("the game is over; no more actions are accepted")
     if type(action) not in ACTION_TYPES:

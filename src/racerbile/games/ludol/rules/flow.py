@@ -67,7 +67,7 @@ def end_of_throw(state: State, events: list[Event], bonus: bool) -> State:
         return finish(state, "poured", events)
     turn = state.turn
     assert turn is not None
-    cleared = replace(turn, throw=None, forced=False, declare=False, options=())
+    cleared = replace(turn, throw=None, forced=False, declare=False, options=(), idle="waiting")
     if not colour_active(state, turn.colour):  # all home: no bonus throw, no more tries
         return next_turn(replace(state, turn=cleared), events)
     if bonus:

@@ -2,8 +2,9 @@
 
 Every referee input carries the line judge who sent it (``None``: the referee) and a
 reason, and is written to the audit log (LD-REF-2). The referee may override anything:
-move or remove a glass, give the turn to a colour, undo the last move, add or take back
-penalty beers; the engine's flags (LD-REF-3) wait for a confirm or a dismiss.
+move or remove a glass, give the turn to a colour, add penalty beers; undoing the last
+move or taking a penalty back is a void of the recorded actions (the platform's undo,
+``LudolGame.may_void``). The engine's flags (LD-REF-3) wait for a confirm or a dismiss.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from ....engine.contract import Action, Event, Step
 from ....engine.errors import IllegalAction, InvalidAction
 from .. import actions as a
+from .. import ledger
 from ..events import (
     ChugEnded,
     CountStarted,
@@ -76,13 +78,18 @@ def _colour(state: State, text: str) -> int:
 
 def _penalty(state: State, action: a.Penalty, events: list[Event]) -> State:
     participant = _participant(state, action.participant)
-    if action.beers == 0 or abs(action.beers) > MAX_BEERS:
-        raise _illegal(state, f"penalty beers are 1 to {MAX_BEERS} (or taken back)", "LD-REF-3")
-    beer = PenaltyAwarded(
-        participant, action.beers, action.reason or "referee", "LD-REF-3", False, action.judge
-    )
-    events.append(beer)
-    return replace(state, drinks=(*state.drinks, beer))
+    if not 1 <= action.beers <= MAX_BEERS:
+        reason = f"penalty beers are 1 to {MAX_BEERS}; a penalty is taken back by undoing it"
+        raise _illegal(state, reason, "LD-REF-3")
+    return _beers(state, participant, action.beers, action.reason or "referee", action, events)
+
+
+def _beers(
+    state: State, participant: int, beers: int, reason: str, action: Any, events: list[Event]
+) -> State:
+    """The referee's penalty beers: the event for the log, the entry for the ledger."""
+    events.append(PenaltyAwarded(participant, beers, reason, "LD-REF-3", False, action.judge))
+    return ledger.drink(state, events, ledger.penalty(participant, beers, reason, "LD-REF-3"))
 
 
 def _chug_result(state: State, action: a.ChugResult, events: list[Event]) -> State:
@@ -141,7 +148,7 @@ def disqualify(state: State, participant: int, events: list[Event]) -> State:
         (REMOVED,) * GLASSES if state.owner and state.owner[k] == participant else g
         for k, g in enumerate(state.glasses)
     )
-    state = replace(state, disqualified=out, glasses=glasses, undo=None)
+    state = replace(state, disqualified=out, glasses=glasses)
     left = [p for p in range(len(state.config.names)) if p not in out]
     if len(left) == 1:
         return flow.finish(state, "disqualified", events, (left[0],))
@@ -177,13 +184,10 @@ def _confirm(state: State, action: a.ConfirmFlag, events: list[Event]) -> State:
     if not 1 <= action.beers <= MAX_BEERS:
         raise _illegal(state, f"a confirmed flag costs 1 to {MAX_BEERS} beers", "LD-REF-3")
     events.append(FlagResolved(flag.id, True, action.beers))
-    beer = PenaltyAwarded(
-        flag.participant, action.beers, f"flag:{flag.kind}", "LD-REF-3", False, action.judge
-    )
-    events.append(beer)
     flags = list(state.flags)
     flags[flag.id] = replace(flag, status="confirmed")
-    return replace(state, flags=tuple(flags), drinks=(*state.drinks, beer))
+    state = replace(state, flags=tuple(flags))
+    return _beers(state, flag.participant, action.beers, f"flag:{flag.kind}", action, events)
 
 
 def _dismiss(state: State, action: a.DismissFlag, events: list[Event]) -> State:
@@ -227,7 +231,7 @@ def _set_glass(
 ) -> State:
     glasses = [list(g) for g in state.glasses]
     glasses[colour][glass] = progress
-    state = replace(state, glasses=tuple(tuple(g) for g in glasses), undo=None)
+    state = replace(state, glasses=tuple(tuple(g) for g in glasses))
     events.append(_overridden(state, action, detail))
     owner = state.owner[colour]
     if owner not in state.disqualified and flow.participant_home(state, owner):
@@ -250,16 +254,7 @@ def _set_turn(state: State, action: a.SetTurn, events: list[Event]) -> State:
     if not flow.colour_active(state, colour):
         raise _illegal(state, f"colour {action.colour} takes no more turns", "LD-REF-2")
     events.append(_overridden(state, action, f"turn to {action.colour}"))
-    return flow.new_turn(replace(state, undo=None), colour, events)
-
-
-def _undo(state: State, action: a.Undo, events: list[Event]) -> State:
-    snapshot = state.undo
-    if snapshot is None or state.phase != "play":
-        raise _illegal(state, "there is no move to undo", "LD-REF-2")
-    events.append(_overridden(state, action, "last move undone"))
-    state = replace(state, glasses=snapshot.glasses, turn=snapshot.turn, undo=None)
-    return flow.settle(state, events)
+    return flow.new_turn(state, colour, events)
 
 
 def _overridden(state: State, action: Any, detail: str) -> Overridden:
@@ -268,19 +263,24 @@ def _overridden(state: State, action: Any, detail: str) -> Overridden:
 
 def _idle_count(state: State, action: a.IdleCount, events: list[Event]) -> State:
     turn = state.turn
-    if state.phase != "play" or turn is None or turn.number != action.turn or turn.counting:
+    if (
+        state.phase != "play"
+        or turn is None
+        or turn.number != action.turn
+        or turn.idle != "waiting"
+    ):
         raise _illegal(state, f"turn {action.turn} is not waiting idle", "LD-REF-4")
     participant = state.owner[turn.colour]
     seconds = state.config.count_seconds
     events.append(CountStarted(participant, letter(turn.colour), seconds))
-    return replace(state, turn=replace(turn, counting=True))
+    return replace(state, turn=replace(turn, idle="counting"))
 
 
 def _idle_expired(state: State, action: a.IdleExpired, events: list[Event]) -> State:
     turn = state.turn
     if state.phase != "play" or turn is None or turn.number != action.turn or not turn.counting:
         raise _illegal(state, f"no 10→0 count runs for turn {action.turn}", "LD-REF-4")
-    state = replace(state, turn=replace(turn, counting=False))
+    state = replace(state, turn=replace(turn, idle="flagged"))
     return raise_flags(state, ["idle"], events)
 
 
@@ -301,7 +301,6 @@ _HANDLERS: dict[type[Action], Callable[[State, Any, list[Event]], State]] = {
     a.PlaceGlass: _place,
     a.RemoveGlass: _remove,
     a.SetTurn: _set_turn,
-    a.Undo: _undo,
     a.IdleCount: _idle_count,
     a.IdleExpired: _idle_expired,
     a.ChugTimeUp: _chug_time_up,

@@ -11,6 +11,8 @@ from dataclasses import replace
 
 from ....engine.contract import Event, Step
 from ....engine.errors import IllegalAction
+from ....engine.ledger import Ledger
+from .. import ledger
 from ..actions import Declare, Move, Throw
 from ..events import (
     Declared,
@@ -22,8 +24,9 @@ from ..events import (
     RollOffTied,
     StartOrderSet,
     Thrown,
+    WrongColour,
 )
-from ..setup import Config
+from ..setup import LETTERS, Config
 from ..state import (
     GLASSES,
     GOAL,
@@ -32,7 +35,6 @@ from ..state import (
     Flag,
     FlagKind,
     RollOff,
-    Snapshot,
     State,
     letter,
     track_square,
@@ -44,6 +46,7 @@ def start(config: Config) -> State:
     """Returns the state before the first throw (the roll-off unless ``first`` is set)."""
     players = len(config.names)
     state = State(
+        ledger=Ledger(players),
         config=config,
         phase="order",
         owner=(),
@@ -113,12 +116,10 @@ def throw(state: State, action: Throw) -> Step:
         )
     ]
     if forced:
-        beer = PenaltyAwarded(
-            state.owner[turn.colour], 1, "third_six", "LD-SIX-2", auto=True, judge=None
-        )
-        events.append(beer)
-        state = replace(state, drinks=(*state.drinks, beer))
-    state = flow.settle(replace(state, turn=replace(thrown, counting=False)), events)
+        owner = state.owner[turn.colour]
+        events.append(PenaltyAwarded(owner, 1, "third_six", ledger.AUTO_RULE, True, None))
+        state = ledger.drink(state, events, ledger.penalty(owner, 1, "third_six", ledger.AUTO_RULE))
+    state = flow.settle(replace(state, turn=replace(thrown, idle="waiting")), events)
     return Step(state, tuple(events))
 
 
@@ -134,15 +135,11 @@ def move(state: State, action: Move) -> Step:
     (LD-HIT-3, LD-REF-3), then the win check and the bonus throw."""
     turn = state.turn
     assert turn is not None and turn.throw is not None
-    if turn.declare:
-        raise _illegal(state, "no move is possible: declare the throw a six or a one", "LD-SIX-3")
     colour = turn.colour
     if action.colour != letter(colour):
-        raise _illegal(
-            state,
-            f"it is {letter(colour)}'s turn, not {action.colour}'s: not your colour (flag g)",
-            "LD-REF-3",
-        )
+        return wrong_colour(state, action)
+    if turn.declare:
+        raise _illegal(state, "no move is possible: declare the throw a six or a one", "LD-SIX-3")
     chosen = next(
         (o for o in turn.options if o.frm == action.frm and o.value == action.value), None
     )
@@ -150,7 +147,6 @@ def move(state: State, action: Move) -> Step:
         reason, rule_id = why_illegal(state, action)
         raise _illegal(state, reason, rule_id)
     events: list[Event] = []
-    undo = Snapshot(state.glasses, turn)
     own = state.glasses[colour]
     glass = own.index(chosen.frm)
     glasses = [list(g) for g in state.glasses]
@@ -158,7 +154,7 @@ def move(state: State, action: Move) -> Step:
     events.append(Moved(letter(colour), glass, chosen.frm, chosen.to, chosen.value, chosen.face))
     for other, g in chosen.captures:
         glasses[other][g] = YARD
-    state = replace(state, glasses=tuple(tuple(g) for g in glasses), undo=undo)
+    state = replace(state, glasses=tuple(tuple(g) for g in glasses))
     state = _knock_home(state, colour, chosen, events)
     state = _flags(state, turn.options, chosen, turn.throw, events)
     participant = state.owner[colour]
@@ -168,26 +164,56 @@ def move(state: State, action: Move) -> Step:
     return Step(state, tuple(events))
 
 
+def wrong_colour(state: State, action: Move) -> Step:
+    """LD-REF-3 (g), seed §17g: the participant to play tries to move a glass of a colour
+    they do not play (at a real table: they pick up the wrong glass, and whoever types
+    the move types what they did). The try is kept and flagged for the referee; the
+    glass stays where it was and the throw waits for a move of the right colour. A
+    participant's own other colour is refused (each colour takes its own turns), and so
+    is a glass or a value the table cannot have seen."""
+    turn = state.turn
+    assert turn is not None and turn.throw is not None
+    playing = letter(turn.colour)
+    if not state.config.profile.referee_flags:
+        raise _illegal(state, f"it is {playing}'s turn, not {action.colour}'s", "LD-SEAT-1")
+    if action.colour not in LETTERS[: state.colours]:
+        raise _illegal(state, f"colour {action.colour!r} is not in play", "LD-SEAT-1")
+    moved = LETTERS.index(action.colour)
+    participant = state.owner[turn.colour]
+    if state.owner[moved] == participant:
+        reason = f"it is {playing}'s turn; {action.colour} takes its own turns"
+        raise _illegal(state, reason, "LD-SEAT-1")
+    if action.frm not in state.glasses[moved] or not YARD <= action.frm < GOAL:
+        reason = f"no glass of {action.colour} stands on {action.frm}"
+        raise _illegal(state, reason, "LD-REF-3")
+    if action.value not in (turn.throw, 7 - turn.throw):
+        reason = f"a throw of {turn.throw} cannot be used as {action.value}"
+        raise _illegal(state, reason, "LD-ROROS-1")
+    events: list[Event] = [
+        WrongColour(participant, playing, action.colour, action.frm, action.value)
+    ]
+    if turn.counting:  # the participant is there: the 10→0 count of LD-REF-4 stops
+        state = replace(state, turn=replace(turn, idle="waiting"))
+    state = raise_flags(state, ["wrong_colour"], events)
+    return Step(state, tuple(events))
+
+
 def _knock_home(state: State, colour: int, chosen: board.Option, events: list[Event]) -> State:
     owners = sorted({other for other, _ in chosen.captures})
-    chugs, drinks = list(state.chugs), list(state.drinks)
+    by = state.owner[colour]
     for other in owners:
         glasses = tuple(g for o, g in chosen.captures if o == other)
-        chug = Chug(len(chugs), state.owner[other], other, glasses)
+        chug = Chug(len(state.chugs), state.owner[other], other, glasses)
         square = track_square(colour, chosen.to)
-        event = KnockedHome(
-            chug.participant,
-            letter(other),
-            glasses,
-            letter(colour),
-            square,
-            chug.id,
-            state.config.chug_seconds,
+        countdown = state.config.chug_seconds
+        events.append(
+            KnockedHome(
+                chug.participant, letter(other), glasses, letter(colour), square, chug.id, countdown
+            )
         )
-        chugs.append(chug)
-        drinks.append(event)
-        events.append(event)
-    return replace(state, chugs=tuple(chugs), drinks=tuple(drinks))
+        state = replace(state, chugs=(*state.chugs, chug))
+        state = ledger.drink(state, events, *ledger.knock_home(chug.participant, len(glasses), by))
+    return state
 
 
 def _flags(
@@ -228,7 +254,6 @@ def declare(state: State, action: Declare) -> Step:
     if not turn.declare:
         raise _illegal(state, "a declaration is only for a 1 or 6 with no legal move", "LD-SIX-3")
     events: list[Event] = [Declared(letter(turn.colour), action.six)]
-    state = replace(state, undo=Snapshot(state.glasses, turn))
     return Step(flow.end_of_throw(state, events, bonus=action.six), tuple(events))
 
 

@@ -45,7 +45,7 @@ def face(t, cars, seat) -> int:
 
 @njit(cache=True, inline="always")
 def straight_run(nb, open_, is_track, closed, cars, seat) -> int:
-    """``bots.straight_run``: track cells straight ahead (best heading when none)."""
+    """``gears.straight_run``: track cells straight ahead (best heading when none)."""
     best = 0
     for h in range(6):
         if cars[HEADING, seat] >= 0 and h != cars[HEADING, seat]:

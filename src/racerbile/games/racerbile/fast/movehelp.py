@@ -1,5 +1,5 @@
 # mypy: disallow-untyped-defs=False
-"""The move help of :func:`racerbile.games.racerbile.moves.move_options`, compiled.
+"""The move help of :func:`racerbile.games.racerbile.rules.moves.move_options`, compiled.
 
 Same dynamic programme over ``(cell, heading)``, same order of work, same ties:
 the frontier is visited in insertion order, each key keeps its three cheapest paths
@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ..moves import TURN_OK as _TURN_OK
+from ..rules.moves import TURN_OK as _TURN_OK
 
 NO, ON, OFF = 0, 1, 2
 NORMAL, RECKLESS, FAST = 0, 1, 2
@@ -113,7 +113,7 @@ def roll_mode(total: int) -> int:
 def step_kinds(
     nb, open_, closed, cell, heading, mode, prefix, n_prefix, own, n_own, blocked, n_blocked, kinds
 ) -> None:
-    """:func:`racerbile.games.racerbile.moves.step_kind` over numbered cells, for all
+    """:func:`racerbile.games.racerbile.rules.moves.step_kind` over numbered cells, for all
     six directions at once into ``kinds`` (one call per cell: every array passed to a
     compiled helper costs a reference count).
 
@@ -143,7 +143,7 @@ def step_kinds(
 def way_ahead_blocked(
     nb, open_, finish, dist, closed, cell, heading, mode, path, n_path, blocked, n_blocked
 ) -> bool:
-    """:func:`racerbile.games.racerbile.moves.way_ahead_blocked` over numbered cells: no
+    """:func:`racerbile.games.racerbile.rules.moves.way_ahead_blocked` over numbered cells: no
     legal step goes forward (over the line forwards, or nearer it by ``dist``) and a
     blocked cell bars one that would (RB-TURN-5)."""
     capped = False

@@ -106,7 +106,7 @@ def next_die(dice, counters) -> int:
 
 @njit(cache=True, inline="always")
 def pick_index(draws, counters, pointers, seat, n) -> int:
-    """``bots.pick_index``: floor(u * n) from the seat's next double; -1 when out."""
+    """``gears.pick_index``: floor(u * n) from the seat's next double; -1 when out."""
     i = pointers[seat]
     if i >= draws.shape[1]:
         counters[C_STATUS] = NEED_BOT

@@ -16,9 +16,9 @@ from typing import NamedTuple, cast
 import numpy as np
 
 from ....hexgrid import Hex
-from ..bots import gear_value
-from ..moves import geometry
+from ..gears import gear_value
 from ..policy import policy_for
+from ..rules.moves import geometry
 from ..state import State
 from ..track import CellKind, Track
 

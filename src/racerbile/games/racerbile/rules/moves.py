@@ -17,10 +17,10 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from ...hexgrid import Hex, distance, within_60
+from ....hexgrid import Hex, distance, within_60
+from ..state import Mode, State, Turn
+from ..track import CellKind, Track
 from .ranking import closed_for, field_for
-from .state import Mode, State, Turn
-from .track import CellKind, Track
 
 NO, ON, OFF = 0, 1, 2  # step kinds: illegal, onto a track cell, off the track (RB-DICE-7)
 FAR = 10_000  # the distance of a cell that cannot reach the line (as in ranking.py)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.contract import Event
-from ...engine.ledger import Drank, FaultKind
-from .drinks import BeerLedger
-from .events import SipCapReached
-from .setup import Config
-from .state import Car, State, Turn, replaced
+from ....engine.contract import Event
+from ....engine.ledger import Drank, FaultKind
+from ..drinks import BeerLedger
+from ..events import SipCapReached
+from ..setup import Config
+from ..state import Car, State, Turn, replaced
 
 
 class Tx:

@@ -8,9 +8,9 @@ the cup is passed. What is missing then is the general fault of the rule naming 
 
 from __future__ import annotations
 
-from .actions import ANNOUNCEMENTS
-from .events import Announced, Forgot
-from .state import State
+from ..actions import ANNOUNCEMENTS
+from ..events import Announced, Forgot
+from ..state import State
 from .tx import Tx
 
 PRE_ROLL = frozenset({"first", "last", "shift_up", "shift_down", "first_gear"})

@@ -74,10 +74,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ...engine.contract import CHANCE, Action, Actor, Step
-from ...engine.errors import InvalidAction
-from . import announcing, lemans, moving, referee, shift_roll, teams, turn_cycle
-from .actions import (
+from ....engine.contract import CHANCE, Action, Actor, Event, Step
+from ....engine.errors import InvalidAction
+from ..actions import (
     Announce,
     Die,
     Face,
@@ -90,12 +89,13 @@ from .actions import (
     TimeTrial,
     UpsideDown,
 )
-from .drinks import BeerLedger
-from .events import Faced, OrderRolled, Stalled, StartOrder, TimeTrialed
+from ..drinks import BeerLedger
+from ..events import Faced, OrderRolled, Stalled, StartOrder, TimeTrialed
+from ..notation import illegal, parse_action
+from ..setup import Config
+from ..state import State
+from . import announcing, lemans, moving, referee, shift_roll, teams, turn_cycle
 from .moves import NO, step_kind_now
-from .notation import illegal, parse_action
-from .setup import Config
-from .state import State
 from .tx import Tx
 
 DIE_FACES = (1, 2, 3, 4, 5, 6)
@@ -180,7 +180,7 @@ def play(state: State, *actions: str | Action) -> Step:
 
     Raises what :func:`apply` raises, naming the action.
     """
-    events = []
+    events: list[Event] = []
     for item in actions:
         action = parse_action(item) if isinstance(item, str) else item
         step = apply(state, action)

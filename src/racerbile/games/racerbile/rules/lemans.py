@@ -48,14 +48,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.contract import Action
-from ...engine.errors import InvalidAction
-from .actions import ChangeDriver, ClockExpired, NameOpponent
-from .events import DriverChanged, LastLapCalled, OpponentNamed, RaceOver, StalledOut
+from ....engine.contract import Action
+from ....engine.errors import InvalidAction
+from ..actions import ChangeDriver, ClockExpired, NameOpponent
+from ..events import DriverChanged, LastLapCalled, OpponentNamed, RaceOver, StalledOut
+from ..notation import driver_name, illegal
+from ..state import State
 from .moving import pass_turn
-from .notation import driver_name, illegal
 from .ranking import counted_laps, gap, ranking
-from .state import State
 from .teams import check_seat, judge_name, lemans_of, opponents, rebase_move, update
 from .turn_cycle import to_end
 from .tx import Tx

@@ -14,10 +14,8 @@ is defined in moves.py; the decisions followed are listed in rules.py and lemans
 
 from __future__ import annotations
 
-from ...hexgrid import Hex
-from . import teams
-from .announcing import say, squeal, wheels
-from .events import (
+from ....hexgrid import Hex
+from ..events import (
     Bonked,
     Flipped,
     ForkChosen,
@@ -29,6 +27,10 @@ from .events import (
     Stopped,
     WentOffTrack,
 )
+from ..state import Car, State
+from ..track import CellKind
+from . import teams
+from .announcing import say, squeal, wheels
 from .moves import (
     OFF,
     ON,
@@ -40,8 +42,6 @@ from .moves import (
     step_kind,
 )
 from .ranking import closed_for, counts_on_track, field_for, fork_key, ranking
-from .state import Car, State
-from .track import CellKind
 from .turn_cycle import close_turn, force_first, turn_done
 from .tx import Tx
 

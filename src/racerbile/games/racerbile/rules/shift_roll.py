@@ -10,14 +10,14 @@ naming an opponent (RB-LM-5/9). The decisions followed are listed in rules.py.
 
 from __future__ import annotations
 
-from ...engine.contract import Action
+from ....engine.contract import Action
+from ..actions import ANNOUNCEMENTS, PASS, ROLL, SHIFT, STEP_TO, STOP, Announce, StepTo, Stop
+from ..events import DieShown, GearboxSmashed, Rolled, Shifted
+from ..state import State
 from . import teams
-from .actions import ANNOUNCEMENTS, PASS, ROLL, SHIFT, STEP_TO, STOP, Announce, StepTo, Stop
 from .announcing import PRE_ROLL, Problem, announce_problem, charge_forgotten, say
-from .events import DieShown, GearboxSmashed, Rolled, Shifted
 from .moves import blocked_now, legal_steps
 from .moving import start_move
-from .state import State
 from .turn_cycle import force_first, turn_done
 from .tx import Tx
 

@@ -12,14 +12,14 @@ rules.py and lemans.py.
 
 from __future__ import annotations
 
+from ..events import BackOnTrack, OutOfFuel, Placed, RaceOver, Shifted, TurnEnded, TurnStarted
+from ..setup import Config
+from ..state import Car, State, Turn
+from ..track import CellKind
 from . import teams
 from .announcing import AT_END, charge_forgotten, say
-from .events import BackOnTrack, OutOfFuel, Placed, RaceOver, Shifted, TurnEnded, TurnStarted
 from .moves import geometry
 from .ranking import first_and_last, gap, ranking, stack
-from .setup import Config
-from .state import Car, State, Turn
-from .track import CellKind
 from .tx import Tx
 
 # -- the grid and the turn order ----------------------------------------------------

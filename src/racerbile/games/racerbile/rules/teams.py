@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.contract import Action
-from ...engine.errors import InvalidAction
-from ...hexgrid import Hex
-from .actions import ChangeDriver, NameOpponent
-from .events import LandedOn42, LapsDeducted, TurnLost
+from ....engine.contract import Action
+from ....engine.errors import InvalidAction
+from ....hexgrid import Hex
+from ..actions import ChangeDriver, NameOpponent
+from ..events import LandedOn42, LapsDeducted, TurnLost
+from ..setup import Config
+from ..state import Car, LeMans, State
 from .ranking import ranking
-from .setup import Config
-from .state import Car, LeMans, State
 from .tx import Tx
 
 FORTYTWO = "fortytwo"  # the track tag of the 42-cell (RB-LM-5)

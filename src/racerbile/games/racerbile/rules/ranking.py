@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...hexgrid import Hex
-from .setup import Config
-from .state import Car, State
+from ....hexgrid import Hex
+from ..setup import Config
+from ..state import Car, State
 
 _FAR = 10_000  # a cell that cannot reach the line ranks behind every cell that can
 _OUT = 1_000_000  # Le Mans: a team put out ranks behind every team still racing

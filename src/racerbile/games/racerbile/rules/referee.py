@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.contract import Action
-from ...engine.errors import InvalidAction
-from .actions import (
+from ....engine.contract import Action
+from ....engine.errors import InvalidAction
+from ..actions import (
     ClockExpired,
     Delay,
     Disqualify,
@@ -47,7 +47,7 @@ from .actions import (
     UpsideDown,
     Vomit,
 )
-from .events import (
+from ..events import (
     BridgeKnocked,
     DelayedGame,
     Disqualified,
@@ -56,10 +56,10 @@ from .events import (
     RuleChanged,
     Vomited,
 )
-from .faults import CATALOGUE
+from ..faults import CATALOGUE
+from ..notation import illegal
+from ..state import State
 from .lemans import put_out
-from .notation import illegal
-from .state import State
 from .teams import active, add_penalty_laps, check_seat, judge_name, lose_turn
 from .tx import Tx
 
