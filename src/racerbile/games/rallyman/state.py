@@ -7,7 +7,7 @@ enters, ``stage.finish`` once across the line); a car off the road sits on the v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .board.model import Rally, Stage
@@ -180,7 +180,9 @@ class State:
     mud: tuple[tuple[str, int], ...] = ()  # (corner, seat that laid it), RM-CORNER-3
     stamp: int = 0
     decks: tuple[tuple[int, int, int, int], ...] = ()  # A21: per gear, see rules.common
-    trace: tuple[TracePoint, ...] = ()  # where each turn ended, for ghosts (RM-SOLO-1)
+    # Where each turn ended, for ghosts (RM-SOLO-1): history, not the position, so two
+    # states that differ only in it are equal (the notation leaves it out too).
+    trace: tuple[TracePoint, ...] = field(default=(), compare=False)
 
     @property
     def stage(self) -> Stage:
