@@ -277,7 +277,9 @@ def _cards(state: Any) -> int:
 
 
 @pytest.mark.rule("RM-SOLO-1")
-def test_rm_solo_1_personal_bests_and_a_ghost_of_the_earlier_run(server: Server, browser: Any) -> None:
+def test_rm_solo_1_personal_bests_and_a_ghost_of_the_earlier_run(
+    server: Server, browser: Any
+) -> None:
     if "rallyman" not in server.game_ids():
         pytest.skip("the server does not offer rallyman")
     errors: list[str] = []

@@ -16,7 +16,7 @@ import * as Solo from "./solo.js";
 export { strings } from "./strings.js";
 
 export const id = "rallyman";
-export const styles = [new URL("./board.css", import.meta.url).href];
+export const styles = [new URL("./board.css", import.meta.url).href, new URL("./times.css", import.meta.url).href];
 
 const FACE = (hazard) => (hazard ? "H" : ".");
 
