@@ -19,6 +19,7 @@ from . import INFO, notation, rules
 from .actions import ACTION_TYPES
 from .board.catalog import TRACKS, RallymanTracks
 from .describe import describe
+from .page import page_view, traced
 from .setup import RallymanSetup, load_setup_rally
 from .state import State
 from .stats import STATS
@@ -78,8 +79,9 @@ class RallymanGame(GameCapabilities):
         return rules.chance_outcomes(state)
 
     def apply(self, state: State, action: Action) -> Step:
-        """Returns the next state and its events."""
-        return rules.apply(state, action)
+        """Returns the next state and its events, the turn ends traced for ghosts."""
+        step = rules.apply(state, action)
+        return Step(traced(state, step.state, step.events), step.events)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Returns the JSON anybody may see, with the exact risk of each legal die."""
@@ -152,6 +154,7 @@ def view(state: State) -> dict[str, Any]:
         "cars": cars,
         "mud": [list(m) for m in state.mud],
         "notation": notation.format_state(state),
+        **page_view(state),
     }
     turn = state.turn
     if turn is not None and state.phase == "race":

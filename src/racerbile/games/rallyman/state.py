@@ -7,7 +7,7 @@ enters, ``stage.finish`` once across the line); a car off the road sits on the v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .board.model import Rally, Stage
@@ -146,6 +146,22 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class TracePoint:
+    """Where a car stood when one of its turns ended, and its stage time then (RM-SOLO-1).
+
+    ``at`` is the space's global id, ``"finish"`` past the line or ``"out"`` once retired;
+    the rules never read it: the game adapter appends one at every card taken.
+    """
+
+    stage: int
+    seat: int
+    turn: int
+    at: str
+    off: str | None
+    time: int
+
+
+@dataclass(frozen=True)
 class State:
     """A whole rally: the stages, switches, drivers, the stage and round being played."""
 
@@ -164,6 +180,9 @@ class State:
     mud: tuple[tuple[str, int], ...] = ()  # (corner, seat that laid it), RM-CORNER-3
     stamp: int = 0
     decks: tuple[tuple[int, int, int, int], ...] = ()  # A21: per gear, see rules.common
+    # Where each turn ended, for ghosts (RM-SOLO-1): history, not the position, so two
+    # states that differ only in it are equal (the notation leaves it out too).
+    trace: tuple[TracePoint, ...] = field(default=(), compare=False)
 
     @property
     def stage(self) -> Stage:

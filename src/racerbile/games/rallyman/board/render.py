@@ -77,7 +77,7 @@ def render_rally_svg(rally: Rally, *, ids: bool = False) -> str:
         mech = "mechanics after" if rally.mechanics_after[number - 1] else "no mechanics after"
         parts.append(
             f'<text x="10" y="{y + 24:.0f}" font-size="16">SS{number} · {mech}</text>'
-            f'<g transform="translate(0,{y + 30:.0f})">{_strip(svg)}</g>'
+            f'<g data-stage="{number}" transform="translate(0,{y + 30:.0f})">{_strip(svg)}</g>'
         )
         y += h + 40
         width = max(width, w)
@@ -113,7 +113,7 @@ def _stage_body(
         )
         cx, cy = _px(_centre(place.at))
         out.append(
-            f'<text x="{cx:.1f}" y="{cy - 0.78 * SCALE:.1f}" font-size="11" '
+            f'<text class="tile-label" x="{cx:.1f}" y="{cy - 0.78 * SCALE:.1f}" font-size="11" '
             f'text-anchor="middle" fill="#6b7561">{escape(place.tile)} '
             f"{place.face} · {escape(place.name)} · {place.surface}</text>"
         )
@@ -184,7 +184,8 @@ def _line(edge: tuple[tuple[float, float], tuple[float, float]], kind: str) -> l
     return [
         f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{colour}" '
         f'stroke-width="7"{dash}/>',
-        f'<text x="{mx:.1f}" y="{my:.1f}" font-size="13" font-weight="bold" '
+        f'<text class="line-label" data-line="{kind}" x="{mx:.1f}" y="{my:.1f}" font-size="13" '
+        f'font-weight="bold" '
         f'text-anchor="middle" fill="{colour}" stroke="#fff" stroke-width="3" '
         f'paint-order="stroke">{kind.upper()}</text>',
     ]
@@ -239,8 +240,8 @@ def _space(stage: Stage, i: int, space: Space, ids: bool) -> list[str]:
     if space.jump is not None:
         out.append(
             f'<path d="M{x - 13:.1f},{y + 14:.1f} l26,0 l0,-9 z" fill="#1f4e8c"/>'
-            f'<text x="{x + 16:.1f}" y="{y + 14:.1f}" font-size="11" fill="#1f4e8c" '
-            f'font-weight="bold">jump {space.jump}</text>'
+            f'<text class="jump-label" x="{x + 16:.1f}" y="{y + 14:.1f}" font-size="11" '
+            f'fill="#1f4e8c" font-weight="bold">jump {space.jump}</text>'
         )
     if ids:
         out.append(
