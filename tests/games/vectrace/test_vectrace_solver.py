@@ -138,6 +138,12 @@ def test_vt_solve_1_search_bound_never_overestimates(tr: Track) -> None:
     assert (bound[finishing] <= left[finishing]).all()
 
 
+def test_vt_solve_1_many_starts_fill_more_than_one_frontier_block() -> None:
+    # 300 start points: more than the search's first frontier allocation holds
+    rows = ("#####", *(["#S.F#"] * 300), "#####")
+    assert solve(Track("tall", rows)).moves == 2
+
+
 def test_vt_solve_1_refuses_a_track_too_large_for_its_tables() -> None:
     wide = Track("w", ("#" * 8000, "#S" + "." * 7996 + "F#", "#" * 8000))
     with pytest.raises(ValueError, match="too large to solve"):

@@ -123,6 +123,17 @@ def _bound(dist, hcap, lap_line, k, vx, vy):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _push(buckets, counts, b, entry):  # type: ignore[no-untyped-def]
+    """Appends ``entry`` to bucket ``b``, doubling the bucket when it is full."""
+    if counts[b] == buckets[b].shape[0]:
+        grown = np.empty(2 * counts[b], dtype=np.int64)
+        grown[: counts[b]] = buckets[b]
+        buckets[b] = grown
+    buckets[b][counts[b]] = entry
+    counts[b] += 1
+
+
+@njit(cache=True)
 def astar(  # type: ignore[no-untyped-def]
     on, line, cells, compact, wp, kx, ky, dxm, dym, per_lap, n_q, starts, walks, fields, memo
 ):
@@ -157,8 +168,7 @@ def astar(  # type: ignore[no-untyped-def]
             (s // (npos * nvx)) % nvy - ky,
         )
         if h >= 0:
-            buckets[h][counts[h]] = s * 256 + START
-            counts[h] += 1
+            _push(buckets, counts, h, s * 256 + START)
             pending += 1
             f = h if f < 0 else min(f, h)
     while pending > 0:
@@ -210,13 +220,7 @@ def astar(  # type: ignore[no-untyped-def]
                 f2 = g + 1 + h
                 if f2 < f:
                     return -1, -1, 0, 0, 0, 1, pred, 2
-                b2 = f2 % ring
-                if counts[b2] == buckets[b2].shape[0]:
-                    grown = np.empty(2 * counts[b2], dtype=np.int64)
-                    grown[: counts[b2]] = buckets[b2]
-                    buckets[b2] = grown
-                buckets[b2][counts[b2]] = ns * 256 + 1 + a + 9 * (r - q)
-                counts[b2] += 1
+                _push(buckets, counts, f2 % ring, ns * 256 + 1 + a + 9 * (r - q))
                 pending += 1
         if best_src >= 0:
             return f, best_src, best_dx, best_dy, best_num, best_den, pred, 0
