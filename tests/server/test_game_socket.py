@@ -34,6 +34,8 @@ def test_socket_pushes_each_seat_its_own_view(client: TestClient) -> None:
         _ws(client, gid) as fan,
     ):
         assert [w.receive_json()["seq"] for w in (anna, bo, fan)] == [0, 0, 0]
+        # Bo's link took his seat when he connected: Anna's screen was told at once
+        assert anna.receive_json()["seats"][1]["claimed"] is True
         act(client, gid, token(created, 0), ROLL, 0)
         # one push per committed action: Anna's roll, then the dice
         pushes = {

@@ -71,7 +71,7 @@ def test_ld_ref_2_a_referee_undo_voids_the_knock_home_and_what_followed(
     replayed = replay(GAME, Record.model_validate(record)).state
     assert GAME.view(replayed, None) == view and GAME.ledger(replayed).entries == ()
     store = client.app.state.services.store  # type: ignore[attr-defined]
-    assert store.actions(gid)[6].actor == "void:judge"
+    assert store.actions(gid)[6].actor == "void:judge:0"
     again = act(client, gid, anna, {"kind": "move", "colour": "A", "frm": 0, "value": 6}, 7)
     assert again.status_code == 200, again.text  # the throw is chosen again
     assert again.json()["view"]["colours"][0]["glasses"][0] == 6

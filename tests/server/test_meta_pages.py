@@ -51,6 +51,8 @@ def test_a_token_in_the_url_is_refused(client: TestClient) -> None:
         ("/play/x", "room.html"),
         ("/watch/x", "watch.html"),
         ("/join/ABCDEF", "join.html"),
+        ("/join", "join.html"),
+        ("/join/", "join.html"),
     ],
 )
 def test_pages_serve_their_files(client: TestClient, path: str, page: str) -> None:

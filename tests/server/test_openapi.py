@@ -31,6 +31,7 @@ DECLARED = {
     ("get", "/api/games/{game_id}/record"): {404, 409, 503},
     ("get", "/api/games/{game_id}/qr.svg"): {401, 403, 404, 409, 503},
     ("get", "/api/join/{code}"): {404, 409, 429, 503},
+    ("get", "/api/join/{code}/qr.svg"): {404, 409, 429, 503},
     ("post", "/api/join/{code}/claim"): {404, 409, 413, 422, 429, 503},
 }
 CHECKS = [

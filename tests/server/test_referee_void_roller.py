@@ -114,3 +114,22 @@ def test_an_event_clock_counts_from_its_event(client: TestClient) -> None:
         ("stay", "clock"),
     ]
     assert (rows[3].at - rows[1].at).total_seconds() < 2.9  # from the six, not the bonus
+
+
+def test_an_undo_keeps_its_reason_and_refuses_a_bad_one(client: TestClient) -> None:
+    created = create(client)
+    gid, host, anna = created["id"], created["host_token"], token(created, 0)
+    act(client, gid, anna, ROLL, 0)
+    act(client, gid, anna, {"kind": "move"}, 2)
+    before = snapshot(client, gid)
+    for bad in ("", "x" * 201, "typed\x1b[2J"):
+        body = {"actions": [3], "seq": 3, "reason": bad}
+        refused = client.post(f"/api/games/{gid}/void", json=body, headers=auth(host))
+        assert refused.status_code == 422, refused.text
+        assert "reason" in refused.text
+    assert snapshot(client, gid) == before
+    body = {"actions": [3], "seq": 3, "reason": "a die fell off the table"}
+    undone = client.post(f"/api/games/{gid}/void", json=body, headers=auth(host))
+    assert undone.status_code == 200, undone.text
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert record["actions"][3] == {"void": [3], "reason": "a die fell off the table"}

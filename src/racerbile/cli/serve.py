@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import socket
+import sys
 import threading
 import time
 import webbrowser
@@ -24,6 +25,24 @@ DbOption = Annotated[
 
 
 PortOption = Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on: 1-65535.")]
+PublicUrlOption = Annotated[
+    str | None,
+    typer.Option(
+        "--public-url",
+        help="The address phones reach this server at, the base of join links and QR "
+        "codes (http://192.168.1.20:8000; default: the --host address, or this "
+        "machine's LAN address for 0.0.0.0).",
+    ),
+]
+LanOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--lan/--local",
+        help="--lan: phones on this network join (listens on every network, links on "
+        "this machine's LAN address); --local: this machine only. Default: asks when "
+        "run in a terminal, else --local.",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -38,31 +57,65 @@ def serve(
     ] = "127.0.0.1",
     port: PortOption = 8000,
     db: DbOption = None,
+    public_url: PublicUrlOption = None,
 ) -> None:
     """Serves the web app and API; unfinished games resume where they stopped."""
-    _run(host, port, db, open_browser=False)
+    _run(host, port, db, public_url, open_browser=False)
 
 
 def play(
     port: PortOption = 8000,
     db: DbOption = None,
+    lan: LanOption = None,
     browser: Annotated[
         bool, typer.Option("--browser/--no-browser", help="Open the browser.")
     ] = True,
 ) -> None:
-    """Serves the web app on this machine only and opens it in the browser."""
-    _run("127.0.0.1", port, db, open_browser=browser)
+    """Serves the web app for the table and opens it in the browser: on this machine
+    only, or (--lan) for the phones on this network."""
+    if lan is None:
+        lan = _in_a_terminal() and typer.confirm(
+            "Let phones on this network join? (the game is then open to this whole network)",
+            default=False,
+        )
+    host, public_url = table_address(lan, port)
+    _run(host, port, db, public_url, open_browser=browser)
 
 
-def _run(host: str, port: int, db: str | None, *, open_browser: bool) -> None:
+def _in_a_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
+def table_address(lan: bool, port: int) -> tuple[str, str | None]:
+    """Returns where ``play`` listens and the base of its join links: every network
+    and this machine's LAN address, or this machine only (also when it has no LAN
+    address, said on the console)."""
+    if not lan:
+        return "127.0.0.1", None
+    from ..server.network import base_url, lan_addresses
+
+    found = lan_addresses()
+    if not found:
+        console.print(
+            "[yellow]this machine has no network address: phones cannot join; "
+            "serving this machine only[/]"
+        )
+        return "127.0.0.1", None
+    return "0.0.0.0", base_url("0.0.0.0", port, found)
+
+
+def _run(
+    host: str, port: int, db: str | None, public_url: str | None, *, open_browser: bool
+) -> None:
     import uvicorn
     from pydantic import ValidationError
 
     from ..server import Settings, create_app
+    from ..server.network import base_url
     from ..store import Store, StoreError, default_url
 
     try:
-        settings = Settings(host=host, port=port, db_url=db or default_url())
+        settings = Settings(host=host, port=port, db_url=db or default_url(), public_url=public_url)
     except ValidationError as exc:
         fail(str(exc.errors()[0]["msg"]))
     _check_port(host, port)
@@ -82,6 +135,7 @@ def _run(host: str, port: int, db: str | None, *, open_browser: bool) -> None:
     console.print(
         f"racerbile serves [bold]{url}[/] (database: {store.engine.url!r})", soft_wrap=True
     )
+    _say_where_phones_join(settings.public_url or base_url(host, port))
     if open_browser:
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
     else:
@@ -90,6 +144,20 @@ def _run(host: str, port: int, db: str | None, *, open_browser: bool) -> None:
         server.run()
     finally:
         store.close()
+
+
+def _say_where_phones_join(base: str) -> None:
+    from ..server.network import is_loopback
+
+    if is_loopback(base):
+        console.print(
+            "[yellow]phones cannot join: this serves this machine only "
+            "(racerbile play --lan or serve --host 0.0.0.0 lets the phones on this network "
+            "join)[/]",
+            soft_wrap=True,
+        )
+    else:
+        console.print(f"phones join at [bold]{base}/join[/]", soft_wrap=True, highlight=False)
 
 
 def _check_port(host: str, port: int) -> None:

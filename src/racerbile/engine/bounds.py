@@ -33,3 +33,12 @@ Name = Annotated[
     AfterValidator(no_control_characters),
 ]
 """A player's, team's, driver's or judge's name: 1 to 40 characters, no control characters."""
+
+REASON_LENGTH = 200
+
+Reason = Annotated[
+    str,
+    Field(min_length=1, max_length=REASON_LENGTH),
+    AfterValidator(no_control_characters),
+]
+"""Why a referee or host did something (an undo, a penalty): 1 to 200 characters."""

@@ -160,6 +160,17 @@ class TableColumn:
 
 
 @dataclass(frozen=True)
+class TotalColumn:
+    """One number of a whole game: the sum of ``keys`` (seat columns, or the core
+    ``turns``) over its seats, shown as mean±sd per game and, with ``quantile`` (such
+    as 0.95), the amount that covers that share of the games (a drink bill)."""
+
+    label: str
+    keys: tuple[str, ...]
+    quantile: float | None = None
+
+
+@dataclass(frozen=True)
 class ViolinFigure:
     """A picture of per-player distributions: one panel per ``(key, title)``."""
 
@@ -187,7 +198,8 @@ class SimStats:
     ``columns`` names every per-seat number, in CSV order; ``rates`` those whose share
     of seat-games above zero is reported too (``<key>_rate``). ``outcome(setup, state,
     events, result)`` computes them from a finished game. ``table`` and ``note`` lay
-    out the report, ``violins`` and ``locations`` (kind -> title, colour) the
+    out the report (a column may show the core ``turns``), ``totals`` the per-game
+    sums over all seats, ``violins`` and ``locations`` (kind -> title, colour) the
     pictures; ``board_cells(setup)`` gives each board cell's outline keyed like the
     locations (for the board picture).
     """
@@ -200,6 +212,7 @@ class SimStats:
     violins: ViolinFigure | None = None
     locations: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     board_cells: Callable[[BaseModel], dict[str, list[tuple[float, float]]]] | None = None
+    totals: tuple[TotalColumn, ...] = ()
 
 
 class FastEngine(Protocol):

@@ -3,7 +3,8 @@
 A record holds the game id, the rules version it was played under, the setup, the
 seed of the digital dice (if any) and every action in order, dice values included.
 
-An undo does not remove actions: a **void marker** ``{"void": [n, ...]}`` (no ``kind``)
+An undo does not remove actions: a **void marker** ``{"void": [n, ...]}`` (no ``kind``;
+optionally ``"reason"``, why it was undone)
 is appended, naming the 1-based positions in ``actions`` it voids. The voided actions
 stay where they were, as an audit trail, and replay skips them and the markers.
 """
@@ -78,9 +79,13 @@ class Record(BaseModel):
             raise RecordError(f"{source}: field {where}: {first['msg']}") from None
 
 
-def void_marker(positions: Iterable[int]) -> dict[str, Any]:
-    """Returns the record entry that voids the actions at 1-based ``positions``."""
-    return {"void": sorted(set(positions))}
+def void_marker(positions: Iterable[int], reason: str | None = None) -> dict[str, Any]:
+    """Returns the record entry that voids the actions at 1-based ``positions``, with
+    why (``reason``) when one was given."""
+    marker: dict[str, Any] = {"void": sorted(set(positions))}
+    if reason is not None:
+        marker["reason"] = reason
+    return marker
 
 
 def is_void_marker(data: Any) -> bool:

@@ -19,6 +19,7 @@ from .errors import ApiError
 from .guard import FailureLog, guarded, store_api_error
 from .hub import Hub
 from .limits import BodyLimit, RateLimits
+from .network import base_url
 from .openapi import describe_api
 from .rooms import Rooms
 from .routes import games, join, meta, pages
@@ -36,11 +37,16 @@ def create_app(
 ) -> FastAPI:
     """Returns the web app serving every registered game from ``store``.
 
-    On start it rebuilds every unfinished game by replay (a damaged one is logged and
-    left out). The caller owns ``store``, and ``bots`` when it hands a bot pool in
-    (several apps may share one); without one the app starts its own and stops it
-    when it stops. ``clock`` times the rate limits.
+    Join links and QR codes start with ``settings.public_url``, else with the address
+    it listens on (:func:`~.network.base_url`). On start it rebuilds every unfinished
+    game by replay (a damaged one is logged and left out). The caller owns ``store``,
+    and ``bots`` when it hands a bot pool in (several apps may share one); without one
+    the app starts its own and stops it when it stops. ``clock`` times the rate limits.
     """
+    if settings.public_url is None:
+        settings = settings.model_copy(
+            update={"public_url": base_url(settings.host, settings.port)}
+        )
     failures = FailureLog()
     served = guarded(store, failures)
     hub = Hub()

@@ -137,10 +137,27 @@ class Room:
         self.dice = DiceStream(self.row.seed, self.chance_count)
 
     async def authenticate(self, token: str | None) -> Caller:
-        return await self.access.authenticate(token)
+        """Returns the caller of ``token``; its first use claims its seat, which every
+        screen is told of."""
+        claimed = self._claimed()
+        caller = await self.access.authenticate(token)
+        if self._claimed() != claimed:
+            self._show_seats()
+        return caller
 
     async def claim(self, seat: int) -> str:
-        return await self.access.claim(seat)
+        """Claims a free seat by the join code; every screen sees it taken."""
+        token = await self.access.claim(seat)
+        self._show_seats()
+        return token
+
+    def _claimed(self) -> tuple[bool, ...]:
+        return tuple(s.claimed for s in self.access.seats)
+
+    def _show_seats(self) -> None:
+        # The host's screen stops handing the phone to a seat now held on its own phone.
+        for listener in self.listeners:
+            listener(self)
 
     # ---- acting -----------------------------------------------------------------
 
@@ -177,9 +194,17 @@ class Room:
             await self._commit(action, result.state, result.events, label)
         await self.play_automatic(self.settings.auto_wait_s)
 
-    async def void(self, caller: Caller, positions: list[int], seq: int, lang: str = "en") -> None:
+    async def void(
+        self,
+        caller: Caller,
+        positions: list[int],
+        seq: int,
+        lang: str = "en",
+        reason: str | None = None,
+    ) -> None:
         """Voids the recorded actions at ``positions`` (1-based) when the game lets
-        ``caller`` do so (``Game.may_void``); raises ApiError, changing nothing."""
+        ``caller`` do so (``Game.may_void``); raises ApiError, changing nothing. The
+        marker keeps ``reason``; the stored actor names the caller (``void:judge:0``)."""
         if caller.role == "spectator":
             raise ApiError(401, "auth/missing", "send a seat, judge or host token to undo")
         async with self.lock:
@@ -195,14 +220,14 @@ class Room:
             refusal = void_refusal(self.game, self.state, chosen, sender)
             if refusal is not None:
                 raise ApiError(403, "void/forbidden", refusal)
-            entries = [*self.actions, void_marker(positions)]
+            entries = [*self.actions, void_marker(positions, reason)]
             try:
                 rebuilt = await asyncio.to_thread(self.rebuilt, entries)
             except RulesError as exc:
                 raise ApiError(
                     422, "void/breaks", f"the game does not replay without them: {exc.reason}"
                 ) from None
-            await self._store(entries[-1], f"void:{caller.role}")
+            await self._store(entries[-1], f"void:{_actor_label(caller)}")
             self._adopt(entries, rebuilt, now())
             await self._tell()
         await self.play_automatic(self.settings.auto_wait_s)
@@ -428,3 +453,12 @@ def _always(action: Action | None) -> Decide:
         return action
 
     return decide
+
+
+def _actor_label(caller: Caller) -> str:
+    """Names who acted in the stored record: ``host``, ``seat:1`` or ``judge:0``."""
+    if caller.role == "seat":
+        return f"seat:{caller.seat}"
+    if caller.role == "judge":
+        return f"judge:{caller.judge}"
+    return caller.role

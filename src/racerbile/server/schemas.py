@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..engine.bounds import Reason
+
 Lang = Literal["da", "en"]
 DiceMode = Literal["digital", "real"]
 
@@ -44,6 +46,12 @@ class SeatCreated(BaseModel):
     bot: str | None
 
 
+def join_link(base: str, code: str) -> str:
+    """Returns the whole join link phones open (``base`` from the settings, never from a
+    request's Host header)."""
+    return f"{base}/join/{code}"
+
+
 def seat_url(game_id: str, seat: int, token: str) -> str:
     """Returns a seat's link; the token travels in the fragment, which servers never log."""
     return f"/play/{game_id}#seat={seat}&token={token}"
@@ -72,6 +80,7 @@ class GameCreated(BaseModel):
     host_url: str
     join_code: str
     join_url: str
+    join_link: str = Field(description="join_url on the address phones reach (public_url)")
     spectator_url: str
     seats: list[SeatCreated]
     judges: list[JudgeCreated] = Field(default_factory=list)
@@ -84,11 +93,18 @@ class SeatPublic(BaseModel):
     claimed: bool
 
 
+class LogDrink(BaseModel):
+    amount: int
+    unit: str = Field(description="the game's unit: sip, glass, beer...")
+    caused_by: int | None
+
+
 class LogEntry(BaseModel):
     seq: int
     kind: str
     text: str
     seat: int | None = Field(default=None, description="the seat the event concerns, if any")
+    drink: LogDrink | None = Field(default=None, description="what a drink event pours")
 
 
 class TimerPublic(BaseModel):
@@ -98,6 +114,23 @@ class TimerPublic(BaseModel):
     since: Literal["last_action", "start", "event"]
     seconds: float
     ends_at: str = Field(description="ISO time; the server's clock")
+
+
+class DrinkColumnPublic(BaseModel):
+    key: str
+    label: str
+
+
+class DrinkRowPublic(BaseModel):
+    seat: int
+    values: dict[str, Any] = Field(description="column key -> value")
+
+
+class DrinksPublic(BaseModel):
+    """The drinking table in the game's own units (its declared ``drinks`` columns)."""
+
+    columns: list[DrinkColumnPublic]
+    rows: list[DrinkRowPublic]
 
 
 class GamePublic(BaseModel):
@@ -114,6 +147,9 @@ class GamePublic(BaseModel):
     roller: int | None = Field(description="real dice: the seat that sends the next roll")
     seats: list[SeatPublic]
     view: dict[str, Any]
+    drinks: DrinksPublic | None = Field(
+        default=None, description="the drinking table of a drinking game, for every page"
+    )
     legal_actions: list[dict[str, Any]]
     referee_actions: list[dict[str, Any]] = Field(
         default_factory=list,
@@ -124,6 +160,10 @@ class GamePublic(BaseModel):
     log: list[LogEntry]
     join_code: str | None = Field(default=None, description="for the host and seats only")
     join_url: str | None = Field(default=None, description="for the host and seats only")
+    join_link: str | None = Field(
+        default=None,
+        description="join_url on the address phones reach (public_url); host and seats only",
+    )
     takeover_after_s: float | None = Field(
         default=None, description="a bot acts for a silent person's seat after this long"
     )
@@ -145,6 +185,7 @@ class VoidSubmit(_In):
 
     actions: list[int] = Field(min_length=1, max_length=100)
     seq: int = Field(ge=0)
+    reason: Reason | None = Field(default=None, description="why, kept in the record's audit")
 
 
 class SeatClaim(_In):
@@ -164,6 +205,8 @@ class JoinPublic(BaseModel):
 
     id: str
     game: str
+    code: str
+    link: str = Field(description="the join link on the address phones reach (public_url)")
     free_seats: list[SeatPublic]
 
 
@@ -188,6 +231,7 @@ class WsVoid(_In):
     type: Literal["void"]
     actions: list[int] = Field(min_length=1, max_length=100)
     seq: int = Field(ge=0)
+    reason: Reason | None = None
 
 
 class WsAuth(_In):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 KIB = 1024
 
@@ -23,6 +25,12 @@ class Settings(BaseModel):
 
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
+    public_url: str | None = Field(
+        default=None,
+        max_length=200,
+        description="the base of join links and QR codes, as phones reach this server "
+        "(http://192.168.1.20:8000); None: the address it listens on (network.base_url)",
+    )
     db_url: str | None = None
     max_body_bytes: int = Field(default=64 * KIB, ge=KIB)
     max_ws_message_bytes: int = Field(default=64 * KIB, ge=KIB)
@@ -58,6 +66,18 @@ class Settings(BaseModel):
         default=10.0, gt=0, le=300, description="how long a websocket may wait to send its auth"
     )
     dev: bool = False
+
+    @field_validator("public_url")
+    @classmethod
+    def _plain_base(cls, url: str | None) -> str | None:
+        if url is None:
+            return None
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"public_url {url!r} must be http:// or https:// and name a host")
+        if parts.path.strip("/") or parts.query or parts.fragment or parts.username:
+            raise ValueError(f"public_url {url!r} must be a bare base: no path, query or user")
+        return f"{parts.scheme}://{parts.netloc}"
 
     @model_validator(mode="after")
     def _refuse_unsafe(self) -> Settings:

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import Action, Actor, Chance, Event, Record
+from ..engine.capabilities import DrinkColumn
+from ..engine.ledger import Drank
 from ..engine.referee import Sender, referee_buttons, referee_refusal
 from ..store import SeatRow
 from .access import Caller
+from .schemas import join_link
 
 if TYPE_CHECKING:
     from .room import Room
+
+SEAT_KEYS = ("seat", "participant", "player")  # how a view's drinks row names its seat
 
 
 def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
@@ -23,6 +29,7 @@ def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
         view_seat = to_act
     result = room.game.result(room.state) if to_act is None else None
     joins = caller.role in ("host", "seat")
+    view = room.game.view(room.state, view_seat)
     return {
         "id": room.id,
         "game": room.game.info.id,
@@ -34,7 +41,8 @@ def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
         "dice": room.row.dice,
         "roller": room.roller if room.row.dice == "real" else None,
         "seats": [_seat_public(s) for s in room.seats],
-        "view": room.game.view(room.state, view_seat),
+        "view": view,
+        "drinks": drinks_table(room.game.drinks, view),
         "legal_actions": [a.to_json() for a in _legal_for(room, caller, to_act)],
         "referee_actions": [a.to_json() for a in _referee_for(room, caller, to_act)],
         "finished": to_act is None,
@@ -42,9 +50,27 @@ def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
         "log": _log(room, lang),
         "join_code": room.row.join_code if joins else None,
         "join_url": f"/join/{room.row.join_code}" if joins else None,
+        "join_link": join_link(_base(room), room.row.join_code) if joins else None,
         "takeover_after_s": room.timers.takeover_after_s,
         "timers": room.timers.running(),
     }
+
+
+def drinks_table(columns: Sequence[DrinkColumn], view: dict[str, Any]) -> dict[str, Any] | None:
+    """Returns the drinking table for every page: the game's declared columns and, per
+    seat, their values from the view's ``drinks`` rows (None for a game without one)."""
+    rows = view.get("drinks")
+    if not columns or not isinstance(rows, list):
+        return None
+    out = []
+    for index, row in enumerate(r for r in rows if isinstance(r, dict)):
+        seat = next((row[k] for k in SEAT_KEYS if type(row.get(k)) is int), index)
+        out.append({"seat": seat, "values": {c.key: row.get(c.key) for c in columns}})
+    return {"columns": [{"key": c.key, "label": c.label} for c in columns], "rows": out}
+
+
+def _base(room: Room) -> str:
+    return room.settings.public_url or ""
 
 
 def _legal_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
@@ -79,6 +105,7 @@ def _log(room: Room, lang: str) -> list[dict[str, Any]]:
             "kind": e.kind,
             "text": room.game.describe(e, lang, names),
             "seat": _seat_of(e),
+            "drink": _drink_of(e),
         }
         for seq, e in room.log
     ]
@@ -104,6 +131,13 @@ def _seat_of(event: Event) -> int | None:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     return None
+
+
+def _drink_of(event: Event) -> dict[str, Any] | None:
+    """Returns how much a drink event pours, for the scoreboard's "drink now"."""
+    if not isinstance(event, Drank):
+        return None
+    return {"amount": event.sips, "unit": event.unit, "caused_by": event.caused_by}
 
 
 def _seat_public(seat: SeatRow) -> dict[str, Any]:

@@ -36,7 +36,7 @@ def _mean(stat: Stat, digits: int | None) -> str:
 
 
 def _cell(column: TableColumn, group: GroupSummary) -> str:
-    stats = [group.stats[key] for key in column.keys]
+    stats = [group.stat(key) for key in column.keys]
     if column.spread:
         return "/".join(_ms(stat, column.digits) for stat in stats)
     return "/".join(_mean(stat, column.digits) for stat in stats)
@@ -45,7 +45,7 @@ def _cell(column: TableColumn, group: GroupSummary) -> str:
 def _shown(column: TableColumn, groups: Sequence[GroupSummary]) -> bool:
     if not column.hide_zero:
         return True
-    return any(g.stats[key].mean for g in groups for key in column.keys)
+    return any(g.stat(key).mean for g in groups for key in column.keys)
 
 
 def _win(g: GroupSummary) -> str:
@@ -65,9 +65,22 @@ def _group_table(
     return table
 
 
+def _totals_table(summary: RunSummary, seats: int) -> Table:
+    title = f"per game, all {seats} players together"
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for header in ("total", "mean±sd", "enough for"):
+        table.add_column(header, justify="left" if header == "total" else "right", no_wrap=True)
+    for total in summary.totals:
+        covers = ""
+        if total.quantile is not None and total.at_quantile is not None:
+            covers = f"≤ {total.at_quantile:.0f} in {100 * total.quantile:.0f}% of games"
+        table.add_row(total.label, _ms(total.stat), covers)
+    return table
+
+
 def tables(summary: RunSummary, spec: SimSpec, declared: SimStats | None = None) -> Group:
     """Returns the Rich renderable: players, seats (the columns marked ``per_seat``),
-    and the game length."""
+    the game's per-game totals, and the game length."""
     columns = declared.table if declared else ()
     rule_set = spec.setup.get("rule_set")
     rules = f", {rule_set} rules" if rule_set else ""
@@ -78,11 +91,13 @@ def tables(summary: RunSummary, spec: SimSpec, declared: SimStats | None = None)
         f"{_ms(summary.actions, 0)} decisions per game"
         f"\nper game means{note}"
     )
-    return Group(
+    parts: list[Any] = [
         _group_table(title, "player", summary.players, columns),
         _group_table("per seat", "seat", summary.seats, [c for c in columns if c.per_seat]),
-        length,
-    )
+    ]
+    if summary.totals:
+        parts.append(_totals_table(summary, len(spec.players)))
+    return Group(*parts, length)
 
 
 def document(summary: RunSummary, spec: SimSpec) -> dict[str, Any]:

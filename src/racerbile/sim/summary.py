@@ -9,12 +9,12 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..engine.capabilities import SimStats
+from ..engine.capabilities import SimStats, TotalColumn
 from ..engine.outcome import GameOutcome, SeatOutcome
 
 Z_95 = 1.959963984540054
@@ -64,6 +64,10 @@ class GroupSummary:
     rates: dict[str, float]
     turns: Stat
 
+    def stat(self, key: str) -> Stat:
+        """Returns the numbers of column ``key``, or of the core ``turns``."""
+        return self.turns if key == "turns" and key not in self.stats else self.stats[key]
+
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form: the columns side by side with the core numbers
         (``<column>_rate`` right after its column)."""
@@ -85,6 +89,26 @@ class GroupSummary:
 
 
 @dataclass(frozen=True)
+class TotalSummary:
+    """One declared per-game total (a :class:`TotalColumn`) over the games of a run:
+    mean and std, and the amount at its quantile (None when it asks for none)."""
+
+    label: str
+    stat: Stat
+    quantile: float | None
+    at_quantile: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the JSON form."""
+        return {
+            "label": self.label,
+            **asdict(self.stat),
+            "quantile": self.quantile,
+            "at_quantile": self.at_quantile,
+        }
+
+
+@dataclass(frozen=True)
 class RunSummary:
     """Everything a report shows about a run."""
 
@@ -93,16 +117,39 @@ class RunSummary:
     seats: list[GroupSummary]
     length: Stat
     actions: Stat
+    totals: list[TotalSummary] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form."""
-        return {
+        data = {
             "games": self.games,
             "players": [g.to_json() for g in self.players],
             "seats": [g.to_json() for g in self.seats],
             "length": asdict(self.length),
             "actions": asdict(self.actions),
         }
+        if self.totals:
+            data["totals"] = [t.to_json() for t in self.totals]
+        return data
+
+
+def game_total(outcome: GameOutcome, keys: Sequence[str]) -> int:
+    """Returns the sum of columns ``keys`` (or the core ``turns``) over a game's seats."""
+    return sum(
+        seat.stats.get(key, 0) if key in seat.stats or key != "turns" else seat.turns
+        for seat in outcome.seats
+        for key in keys
+    )
+
+
+def total_summary(outcomes: Sequence[GameOutcome], column: TotalColumn) -> TotalSummary:
+    """Returns the per-game total ``column`` over ``outcomes``; the quantile is the
+    smallest total that at least that share of the games stays within."""
+    values = np.array([game_total(g, column.keys) for g in outcomes], dtype=float)
+    at = None
+    if column.quantile is not None and values.size:
+        at = float(np.quantile(values, column.quantile, method="inverted_cdf"))
+    return TotalSummary(column.label, Stat.of(values), column.quantile, at)
 
 
 def win_share(outcome: GameOutcome, seat: SeatOutcome) -> float:
@@ -161,6 +208,7 @@ def summarise(outcomes: Sequence[GameOutcome], declared: SimStats | None = None)
         ],
         length=Stat.of(g.length for g in outcomes),
         actions=Stat.of(g.actions for g in outcomes),
+        totals=[total_summary(outcomes, c) for c in declared.totals] if declared else [],
     )
 
 

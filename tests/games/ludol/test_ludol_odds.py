@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from racerbile.games.ludol import odds
+from racerbile.games.ludol import GAME, odds
 from racerbile.games.ludol.setup import PROFILES
 
 NORSK, LUDOL = PROFILES["norsk"], PROFILES["ludol"]
@@ -46,12 +46,19 @@ def test_x5_six_chain_penalties() -> None:
         "any_beer": Fraction(1, 27),
         "beers": Fraction(1, 18),
     }
+    assert odds.six_chain(NORSK) == {
+        "reach_third": Fraction(1, 36),
+        "any_beer": Fraction(0),
+        "beers": Fraction(0),
+    }
 
 
 @pytest.mark.rule("LD-ROROS-1")
 def test_x6_larger_face_mean_is_five() -> None:
     assert odds.roros_larger_mean(LUDOL) == 5
     assert odds.roros_larger_mean(NORSK) == Fraction(7, 2)
+    third = Fraction(1, 3)
+    assert odds.larger_face_values(LUDOL) == {4: third, 5: third, 6: third}
 
 
 @pytest.mark.rule("LD-END-2")
@@ -74,8 +81,10 @@ def test_solo_figures_of_4_2_by_the_engines_own_rules(
     assert float(figures.beers) == pytest.approx(beers, abs=5e-6)
 
 
-def test_odds_table_gives_exact_text() -> None:
-    table = odds.odds_table()
-    assert table["X1"] == {"unique_highest": "25/36"}
-    assert table["ludol"]["chain_beers"] == "1/18" and "chain_beers" not in table["norsk"]
-    assert table["X7"] == {"lowest": "-40", "highest": "264"}
+def test_odds_capability_is_one_column_per_profile() -> None:
+    table = GAME.odds()
+    assert set(table.columns) == {"norsk", "ludol"}
+    for figures in table.columns.values():
+        assert set(table.rows) <= set(figures)
+    assert table.columns["ludol"]["beers"] == Fraction(1, 18)
+    assert table.columns["norsk"]["per_turn"] == Fraction(91, 216)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.capabilities import GameManifest
+from ...engine.capabilities import CommandMount, GameManifest
 from ...engine.contract import Game, GameInfo
 
 if TYPE_CHECKING:
@@ -35,7 +35,13 @@ def _game() -> Game:
     return GAME
 
 
-MANIFEST = GameManifest(info=INFO, load=_game)
+def _cli(mount: CommandMount) -> None:
+    from .cli import register
+
+    register(mount)
+
+
+MANIFEST = GameManifest(info=INFO, load=_game, cli=_cli)
 
 
 def __getattr__(name: str) -> Any:

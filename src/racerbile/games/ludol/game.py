@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, DrinkColumn, GameCapabilities
+from ...engine.capabilities import BotRoster, DrinkColumn, GameCapabilities, OddsTable
 from ...engine.contract import (
     CHANCE,
     Action,
@@ -35,10 +35,12 @@ from .actions import (
     IdleExpired,
 )
 from .describe import describe
+from .fast import FAST_PATH
 from .ledger import DRINK_COLUMNS, night_table
 from .rules.flow import scores
 from .setup import LudolSetup, configure
 from .state import State, letter
+from .stats import STATS
 
 
 class LudolGame(GameCapabilities):
@@ -50,7 +52,9 @@ class LudolGame(GameCapabilities):
     referee_action_types: Sequence[type[Action]] = (*REFEREE_ACTIONS, *CLOCK_ACTIONS)
     """The referee's and line judges' inputs (LD-REF-1) and the clock's actions:
     never in ``legal_actions``, applied by the host with the trusted actor."""
+    fast = FAST_PATH  # the compiled simulation path (fast/)
 
+    stats = STATS
     playthroughs: Mapping[str, tuple[dict[str, Any], int]] = MappingProxyType(
         {
             "ludol-ludol": ({"players": [{"name": "Anna", "colours": 2}, {"name": "Bo"}]}, 4),
@@ -71,6 +75,13 @@ class LudolGame(GameCapabilities):
         from .bots import BOTS, DESCRIPTIONS
 
         return BotRoster(BOTS, DESCRIPTIONS)
+
+    @staticmethod
+    def odds() -> OddsTable:
+        """Returns the exact figures of spec §4.1 per profile (see :mod:`.odds`)."""
+        from .odds import odds_figures
+
+        return odds_figures()
 
     def start(self, setup: BaseModel) -> State:
         """Returns the state before the start-order roll-off (LD-START-1)."""

@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
+from ...engine.capabilities import OddsTable
 from ...engine.contract import Action
 from . import rules
 from .actions import Declare, Move, Throw
@@ -55,17 +56,28 @@ def throws_per_turn(profile: Profile) -> Fraction:
 
 
 def six_chain(profile: Profile) -> dict[str, Fraction]:
-    """X5: P(a turn reaches its third throw), P(at least one penalty beer), E[beers]."""
+    """X5: P(a turn reaches its third throw), P(at least one penalty beer), E[beers];
+    a profile without forced sixes (norsk) pays none."""
     six = entry_chance(profile)
-    start = profile.forced_six_from or 3
-    reach = six ** (start - 1)
-    return {"reach_third": reach, "any_beer": reach * six, "beers": reach * six / (1 - six)}
+    reach = six**2
+    if profile.forced_six_from is None:
+        return {"reach_third": reach, "any_beer": Fraction(0), "beers": Fraction(0)}
+    forced = six ** (profile.forced_six_from - 1)
+    return {"reach_third": reach, "any_beer": forced * six, "beers": forced * six / (1 - six)}
+
+
+def larger_face_values(profile: Profile) -> dict[int, Fraction]:
+    """X6: the distribution of the larger value a throw offers on the track."""
+    values: dict[int, Fraction] = {}
+    for t in range(1, 7):
+        value = max(board.candidate_values(profile, t, 0, False))
+        values[value] = values.get(value, Fraction(0)) + SIXTH
+    return dict(sorted(values.items()))
 
 
 def roros_larger_mean(profile: Profile) -> Fraction:
     """X6: the mean value when always taking the larger face on the track."""
-    values = [max(board.candidate_values(profile, t, 0, False)) for t in range(1, 7)]
-    return Fraction(sum(values), 6)
+    return sum((v * p for v, p in larger_face_values(profile).items()), Fraction(0))
 
 
 def score_range() -> tuple[int, int]:
@@ -99,6 +111,12 @@ def solo_policy(state: State) -> Action:
 def _solo_start(profile_name: str) -> State:
     config = Config(profile=PROFILES[profile_name], names=("solo",), colours=(1,), first=0)
     return rules.start(config)
+
+
+def solo_state(profile_name: str) -> State:
+    """Returns §4.2's solo position: one glass in the yard, the others in the goal, its
+    first turn with three tries."""
+    return _position(profile_name, YARD, 0, 3)
 
 
 def _position(profile_name: str, p: int, chain: int, attempts: int) -> State:
@@ -165,22 +183,45 @@ def solo(profile_name: str) -> Solo:
     return Solo(*turns[YARD])
 
 
-def odds_table() -> dict[str, dict[str, str]]:
-    """Returns every §4.1 and §4.2 figure as exact text ``n/d`` per profile."""
-    table: dict[str, dict[str, str]] = {"X1": {"unique_highest": str(unique_highest())}}
-    for name, profile in PROFILES.items():
-        row = {f"tries_{k}": str(v) for k, v in three_tries(profile).items()}
-        row["throws_per_turn"] = str(throws_per_turn(profile))
-        if profile.forced_six_from is not None:
-            row.update({f"chain_{k}": str(v) for k, v in six_chain(profile).items()})
-        row["larger_face_mean"] = str(roros_larger_mean(profile))
-        figures = solo(name)
-        row.update(
-            solo_turns=str(figures.turns),
-            solo_throws=str(figures.throws),
-            solo_beers=str(figures.beers),
-        )
-        table[name] = row
+# The rows of ``racerbile odds ludol`` (spec §4.1), one column per profile; the
+# distribution of the larger value is in the JSON only.
+ROWS = {
+    "unique_highest": "X1 P(one highest start throw, 4 players)",
+    "per_try": "X2/X3 P(a glass enters) per try",
+    "per_turn": "P(a glass enters) in a turn of three tries",
+    "turns": "E(turns) until the first glass is out",
+    "throws": "E(throws) until the first glass is out",
+    "throws_per_turn": "X4 throws per turn in play, taking the 6",
+    "reach_third": "X5 P(a turn reaches its 3rd throw)",
+    "any_beer": "P(at least one penalty beer in a turn)",
+    "beers": "E(penalty beers) per turn",
+    "larger_face_mean": "X6 mean value, taking the larger face",
+    "lowest": "X7 colour score, all glasses in the yard",
+    "highest": "X7 colour score, all glasses in the goal",
+}
+
+
+def profile_odds(profile: Profile) -> dict[str, object]:
+    """Returns every §4.1 figure of ``profile`` (the profile-free X1 and X7 too)."""
     low, high = score_range()
-    table["X7"] = {"lowest": str(low), "highest": str(high)}
-    return table
+    return {
+        "unique_highest": unique_highest(),
+        **three_tries(profile),
+        "throws_per_turn": throws_per_turn(profile),
+        **six_chain(profile),
+        "larger_face_mean": roros_larger_mean(profile),
+        "larger_face": larger_face_values(profile),
+        "lowest": Fraction(low),
+        "highest": Fraction(high),
+    }
+
+
+def odds_figures() -> OddsTable:
+    """Returns spec §4.1 as the platform's odds table: one column per profile."""
+    columns = {name: profile_odds(profile) for name, profile in PROFILES.items()}
+    return OddsTable("exact figures of spec §4.1", "profile", columns, ROWS)
+
+
+def solo_figures() -> dict[str, Solo]:
+    """Returns spec §4.2's solo figures of every profile."""
+    return {name: solo(name) for name in PROFILES}

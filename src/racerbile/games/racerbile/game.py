@@ -143,7 +143,7 @@ class RacerbileGame(GameCapabilities):
         if actor is not None and (seat is None or seat == actor):
             data["legal"] = [notation.format_action(a) for a in rules.legal_actions(state)]
         if seat is None or (isinstance(actor, int) and seat == actor):
-            data["moves"] = [o.to_json() for o in move_options(state).values()]
+            data["moves"] = _moves_json(state)
         data["referee"] = {
             "faults": referee.catalogue_json(),
             "legal": [notation.format_action(a) for a in referee.legal_referee_actions(state)],
@@ -251,6 +251,17 @@ class RacerbileGame(GameCapabilities):
         return analyse_json(track, rule_set or "racerbile")
 
     fast = FAST_PATH
+
+
+def _moves_json(state: State) -> list[dict[str, Any]]:
+    """Returns the move help; each end's ``laps`` counts the laps it completes on the way
+    (RB-TRACK-7): a car on a grid behind the line completes none when it crosses the line
+    for the first time, which only starts lap 1."""
+    options = move_options(state).values()
+    if not options or state.turn is None:
+        return []
+    before = state.cars[state.turn.seat].laps
+    return [{**o.to_json(), "laps": max(0, before + o.laps) - max(0, before)} for o in options]
 
 
 def _car_json(state: State, seat: int) -> dict[str, Any]:

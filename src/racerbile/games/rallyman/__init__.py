@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...engine.capabilities import GameManifest, WebAssets
+from ...engine.capabilities import CommandMount, GameManifest, WebAssets
 from ...engine.contract import Game, GameInfo, TrackCatalog
 
 if TYPE_CHECKING:
@@ -42,9 +42,16 @@ def _tracks() -> TrackCatalog:
     return TRACKS
 
 
+def _cli(mount: CommandMount) -> None:
+    from .cli import register
+
+    register(mount)
+
+
 MANIFEST = GameManifest(
     info=INFO,
     load=_game,
+    cli=_cli,
     web=WebAssets(Path(__file__).resolve().parent / "web"),
     tracks=_tracks,
 )

@@ -6,13 +6,13 @@ and turns states into the JSON a seat sees (nothing is hidden in Rallyman).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, GameCapabilities
+from ...engine.capabilities import BotRoster, GameCapabilities, SimStats
 from ...engine.contract import Action, Actor, Event, Result, Step
 from . import INFO, notation, rules
 from .actions import ACTION_TYPES
@@ -20,14 +20,19 @@ from .board.catalog import TRACKS, RallymanTracks
 from .describe import describe
 from .setup import RallymanSetup, load_setup_rally
 from .state import State
+from .stats import STATS
 
 
 class RallymanGame(GameCapabilities):
     """Rallyman for the engine: see :mod:`racerbile.engine.contract` for the contract."""
 
     info = INFO
-    Setup = RallymanSetup
+    Setup: type[BaseModel] = RallymanSetup
     action_types: Sequence[type[Action]] = ACTION_TYPES
+    stats: SimStats | None = STATS
+    analysis: Callable[[str, str | None], dict[str, Any]] | None = staticmethod(
+        lambda track, rule_set: stage_analysis(track, rule_set)
+    )
 
     @property
     def tracks(self) -> RallymanTracks:
@@ -153,6 +158,16 @@ def view(state: State) -> dict[str, Any]:
                 for a, p in die_risks(state).items()
             }
     return data
+
+
+def stage_analysis(track: str, rule_set: str | None) -> dict[str, Any]:
+    """Returns the optimal solo driver's figures for every stage of ``track`` (a bundled
+    stage or rally id) on the tyres ``rule_set`` (``snow``; else asphalt), as JSON (see
+    :mod:`.analysis`); raises TrackError."""
+    from .analysis import analyse_stage
+
+    tyres: Literal["asphalt", "snow"] = "snow" if rule_set == "snow" else "asphalt"
+    return {"stages": [analyse_stage(s, tyres).to_json() for s in TRACKS.load(track).stages]}
 
 
 GAME = RallymanGame()

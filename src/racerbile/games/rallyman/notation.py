@@ -4,16 +4,25 @@ Actions: ``tyres snow``, ``roll 4 t1:s05``, ``secure G t1:s06``, ``attack 345GG`
 ``place 4. t1:s05`` / ``place GH t1:s06`` (the die and its face), ``stop``, ``spare``,
 ``sisu yes`` / ``sisu no``; chance: ``face .`` / ``face H``, ``faces .H..H``,
 ``back spin|left|right``, ``card clean|dirty|puncture``.
+
+States: ``kalkbrud SS1 race r3 o0,1/0 s0,1 q- #7 mud - decks -`` (rally, stage, phase,
+round, play order / slot, start order, tyre queue, arrival stamp, MUD markers as
+``corner@seat``, finite decks as ``taken.spins.lefts.rights`` per gear), then per car
+``Name:r t1:s05/left g4 d1 p0 k3 a 133s x30 fSU @6 [4.20,5.60.left] t[120,-]`` (status,
+space and verge, gear, damage, punctures, tokens, tyres, stage time, penalty, spare
+wheel and SISU used, arrival stamp, time stack, stage times), then the turn so far.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...engine.contract import Action
 from ...engine.errors import InvalidAction
 from .actions import Attack, Back, Face, Faces, Place, Roll, Shortcut, Sisu, Spare, Stop, Tyres
-from .state import State
+from .board.model import Rally, Stage
+from .state import Car, Card, Options, State, Turn
 
 _DIE = r"[1-5G]"
 _SPACE = r"(?:finish|[A-Za-z0-9_-]+:[A-Za-z0-9_-]+)"
@@ -79,19 +88,151 @@ def parse_action(text: str) -> Action:
     )
 
 
+_STATUS = {"w": "waiting", "r": "racing", "f": "finished", "x": "retired"}
+_CODES = {status: code for code, status in _STATUS.items()}
+
+
 def format_state(state: State) -> str:
-    """Returns the one-line notation: stage, round, each car, the turn so far."""
+    """Returns the one-line notation: the rally, stage, phase and round with the play
+    order, each car (after the driver's name), then the turn so far."""
     stage = state.stage
-    parts = [f"{state.rally.id} SS{state.stage_no + 1} {state.phase} r{state.round}"]
+    order = ",".join(map(str, state.order)) or "-"
+    start = ",".join(map(str, state.start_order)) or "-"
+    queue = ",".join(map(str, state.tyre_queue)) or "-"
+    mud = ",".join(f"{corner}@{seat}" for corner, seat in state.mud) or "-"
+    decks = ",".join(".".join(map(str, d)) for d in state.decks) or "-"
+    parts = [
+        f"{state.rally.id} SS{state.stage_no + 1} {state.phase} r{state.round} "
+        f"o{order}/{state.slot} s{start} q{queue} #{state.stamp} mud {mud} decks {decks}"
+    ]
     for seat, car in enumerate(state.cars):
         where = "start" if car.space is None else stage.gid(car.space)
         off = f"/{car.off}" if car.off else ""
+        flags = ("S" if car.spare_used else "") + ("U" if car.sisu_used else "")
+        cards = ",".join(f"{c.gear}.{c.seconds}{'.' + c.back if c.back else ''}" for c in car.stack)
+        times = ",".join("-" if t is None else str(t) for t in car.times)
         parts.append(
-            f"{state.names[seat]}:{car.status[0]} {where}{off} g{car.gear} d{car.damage} "
-            f"p{car.punctures} k{car.tokens} {car.tyres[0]} {car.stage_time}s"
+            f"{state.names[seat]}:{_CODES[car.status]} {where}{off} g{car.gear} d{car.damage} "
+            f"p{car.punctures} k{car.tokens} {car.tyres[0]} {car.stage_time}s "
+            f"x{car.penalty} f{flags or '-'} @{car.arrived} [{cards}] t[{times}]"
         )
     turn = state.turn
     if turn is not None and state.phase == "race":
         used = ",".join(turn.used) or "-"
         parts.append(f"turn {state.names[turn.seat]} {turn.technique} {used} H{turn.hazards}")
     return " | ".join(parts)
+
+
+_HEAD = re.compile(
+    r"(\S+) SS(\d+) (tyres|race|over) r(\d+) o([\d,-]+)/(\d+) s([\d,-]+) q([\d,-]+) "
+    r"#(\d+) mud (\S+) decks (\S+)"
+)
+_CAR = re.compile(
+    r"([wrfx]) (\S+?)(?:/(left|right|spin))? g(\d) d(\d+) p(\d+) k(\d+) ([as]) -?\d+s "
+    r"x(\d+) f([SU]*|-) @(\d+) \[([^\]]*)\] t\[([^\]]*)\]"
+)
+
+
+def parse_state(text: str, rally: Rally, names: tuple[str, ...], options: Options) -> State:
+    """Returns the state written as ``text`` by :func:`format_state`, for ``rally``,
+    ``names`` and ``options``; raises InvalidAction naming what does not read.
+
+    It reads states between turns or at a turn's start (nothing done yet): the turn is
+    then begun again from the cars, as the rules begin it.
+    """
+    try:
+        return _parse_state(text, rally, names, options)
+    except (ValueError, IndexError, KeyError) as exc:
+        raise InvalidAction(f"cannot read the Rallyman state {text!r}: {exc}") from None
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    return () if text == "-" else tuple(int(t) for t in text.split(","))
+
+
+def _parse_state(text: str, rally: Rally, names: tuple[str, ...], options: Options) -> State:
+    head, *fields = [f.strip() for f in text.split(" | ")]
+    match = _HEAD.fullmatch(head)
+    if match is None or match[1] != rally.id:
+        raise ValueError(f"the head {head!r} does not read for rally {rally.id!r}")
+    stage = rally.stages[int(match[2]) - 1]
+    cars = tuple(_car(fields[seat], names[seat], stage) for seat in range(len(names)))
+    mud = tuple(
+        (corner, int(seat))
+        for corner, _, seat in (m.rpartition("@") for m in match[10].split(","))
+        if match[10] != "-"
+    )
+    decks = tuple(_deck(d) for d in match[11].split(",")) if match[11] != "-" else ()
+    state = State(
+        rally,
+        options,
+        names,
+        cars,
+        stage_no=int(match[2]) - 1,
+        phase=match[3],  # type: ignore[arg-type]
+        tyre_queue=_ints(match[8]),
+        start_order=_ints(match[7]),
+        round=int(match[4]),
+        order=_ints(match[5]),
+        slot=int(match[6]),
+        mud=mud,
+        stamp=int(match[9]),
+        decks=decks,
+    )
+    turns = [f for f in fields[len(names) :] if f.startswith("turn ")]
+    if state.phase == "race" and turns:
+        return dataclasses.replace(state, turn=_fresh_turn(state, state.order[state.slot]))
+    return state
+
+
+def _fresh_turn(state: State, seat: int) -> Turn:
+    """Returns the turn of ``seat`` before its first choice, as the rules begin one
+    (``rules.rally.begin_turn``; the notation imports no rules, a test checks they agree)."""
+    car = state.cars[seat]
+    polish = state.options.puncture_mode == "polish_hazard_die" and car.punctures > 0
+    return Turn(
+        seat=seat,
+        start_gear=car.gear,
+        gear=car.gear,
+        must_first=car.gear == 0 or car.off in ("left", "right"),
+        hazards=int(polish),
+        gear_allowed=max(0, 5 - car.damage),
+        gas_allowed=max(0, 2 - car.punctures),
+    )
+
+
+def _deck(text: str) -> tuple[int, int, int, int]:
+    drawn, spin, left, right = (int(n) for n in text.split("."))
+    return drawn, spin, left, right
+
+
+def _car(field: str, name: str, stage: Stage) -> Car:
+    if not field.startswith(f"{name}:"):
+        raise ValueError(f"the car {field!r} is not {name!r}'s")
+    match = _CAR.fullmatch(field[len(name) + 1 :])
+    if match is None:
+        raise ValueError(f"the car {field!r} does not read")
+    space = None if match[2] == "start" else stage.find(match[2])
+    if match[2] != "start" and space is None:
+        raise ValueError(f"no space {match[2]!r} on {stage.id}")
+    stack = []
+    for card in filter(None, match[12].split(",")):
+        gear, seconds, *back = card.split(".")
+        stack.append(Card(int(gear), int(seconds), back[0] if back else None))
+    times = tuple(None if t == "-" else int(t) for t in filter(None, match[13].split(",")))
+    return Car(
+        tyres="asphalt" if match[8] == "a" else "snow",
+        status=_STATUS[match[1]],  # type: ignore[arg-type]
+        space=space,
+        off=match[3],  # type: ignore[arg-type]
+        gear=int(match[4]),
+        stack=tuple(stack),
+        tokens=int(match[7]),
+        penalty=int(match[9]),
+        damage=int(match[5]),
+        punctures=int(match[6]),
+        spare_used="S" in match[10],
+        sisu_used="U" in match[10],
+        arrived=int(match[11]),
+        times=times,
+    )

@@ -38,6 +38,8 @@ class RallymanOptions(BaseModel):
     snow_tyres_no_fifth_on_asphalt: bool = Field(True, description="A14: snow tyres on asphalt")
     super_rally: bool = Field(False, description="A27: a retired car restarts the next stage")
     super_rally_penalty_s: int = Field(600, ge=0, le=3600, description="A27: its penalty")
+    gt_overtake_rule: bool = Field(False, description="A24: passing needs a gear >= the other's")
+    finite_gear_decks: bool = Field(False, description="A21: real gear decks per stage")
 
     @model_validator(mode="after")
     def _deck_not_empty(self) -> RallymanOptions:
@@ -60,6 +62,8 @@ class RallymanOptions(BaseModel):
             snow_tyres_no_fifth_on_asphalt=self.snow_tyres_no_fifth_on_asphalt,
             super_rally=self.super_rally,
             super_rally_penalty_s=self.super_rally_penalty_s,
+            gt_overtake_rule=self.gt_overtake_rule,
+            finite_gear_decks=self.finite_gear_decks,
         )
 
 

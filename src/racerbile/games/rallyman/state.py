@@ -37,6 +37,8 @@ class Options:
     snow_tyres_no_fifth_on_asphalt: bool = True
     super_rally: bool = False
     super_rally_penalty_s: int = 600
+    gt_overtake_rule: bool = False  # A24: passing needs a gear at least the other car's
+    finite_gear_decks: bool = False  # A21: real gear decks per stage, not weighted draws
     gear_backs: tuple[tuple[int, int, int], ...] = (
         (20, 0, 0),
         (26, 0, 0),
@@ -161,6 +163,7 @@ class State:
     turn: Turn | None = None
     mud: tuple[tuple[str, int], ...] = ()  # (corner, seat that laid it), RM-CORNER-3
     stamp: int = 0
+    decks: tuple[tuple[int, int, int, int], ...] = ()  # A21: per gear, see rules.common
 
     @property
     def stage(self) -> Stage:

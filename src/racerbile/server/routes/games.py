@@ -9,7 +9,7 @@ from typing import Any
 
 import qrcode
 import qrcode.image.svg
-from fastapi import APIRouter, Depends, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Response, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from ..deps import (
@@ -38,6 +38,7 @@ from ..schemas import (
     WsAuth,
     WsPing,
     WsVoid,
+    join_link,
     judge_url,
     seat_url,
 )
@@ -55,7 +56,7 @@ _auth_message: TypeAdapter[WsAuth] = TypeAdapter(WsAuth)
 )
 async def create_game(body: GameCreate, services: ServicesDep) -> GameCreated:
     """Creates a game and hands out its tokens, join code and links (once)."""
-    return game_created(await services.rooms.create(body))
+    return game_created(await services.rooms.create(body), services.settings.public_url or "")
 
 
 @router.get("/{game_id}", responses=refusals(401, 404, 409, 422, 503))
@@ -78,7 +79,7 @@ async def void_actions(
     body: VoidSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
 ) -> GamePublic:
     """Voids recorded actions (an undo) when the game's rules let the caller do so."""
-    await room.void(caller, body.actions, body.seq, lang)
+    await room.void(caller, body.actions, body.seq, lang, body.reason)
     return GamePublic.model_validate(room.public(caller, lang))
 
 
@@ -96,15 +97,19 @@ async def read_record(room: RoomDep) -> dict[str, Any]:
         **refusals(401, 403, 404, 409, 422, 503),
     },
 )
-async def read_qr(room: RoomDep, caller: CallerDep, request: Request) -> Response:
+async def read_qr(room: RoomDep, caller: CallerDep, services: ServicesDep) -> Response:
     """Returns the QR code of the join link (for the host and seated players)."""
     if caller.role == "spectator":
         raise ApiError(401, "auth/missing", "send a seat or host token as a Bearer header")
     if caller.role not in ("host", "seat"):
         raise ApiError(403, "qr/forbidden", "the join code is for the host and seats only")
-    link = str(request.base_url).rstrip("/") + f"/join/{room.row.join_code}"
+    return qr_svg(join_link(services.settings.public_url or "", room.row.join_code))
+
+
+def qr_svg(text: str) -> Response:
+    """Returns ``text`` as a QR code picture."""
     buffer = io.BytesIO()
-    qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage).save(buffer)
+    qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage).save(buffer)
     return Response(buffer.getvalue(), media_type="image/svg+xml")
 
 
@@ -186,7 +191,9 @@ async def _answer(
             return {"type": "pong"}
         room = await services.rooms.get(game_id)
         if isinstance(message, WsVoid):
-            await room.void(subscriber.caller, message.actions, message.seq, subscriber.lang)
+            await room.void(
+                subscriber.caller, message.actions, message.seq, subscriber.lang, message.reason
+            )
         else:
             await room.submit(
                 subscriber.caller, message.action, message.seq, message.seat, subscriber.lang
@@ -223,8 +230,9 @@ async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
         await websocket.close(code=1013, reason="too far behind; reconnect")
 
 
-def game_created(created: Created) -> GameCreated:
-    """Returns the creation answer with every link (tokens travel in the URL fragment)."""
+def game_created(created: Created, base: str) -> GameCreated:
+    """Returns the creation answer with every link (tokens travel in the URL fragment);
+    the join link starts with ``base``, the address phones reach."""
     room = created.room
     seats = [
         SeatCreated(
@@ -245,6 +253,7 @@ def game_created(created: Created) -> GameCreated:
         host_url=f"/room/{room.id}#token={created.host_token}",
         join_code=room.row.join_code,
         join_url=f"/join/{room.row.join_code}",
+        join_link=join_link(base, room.row.join_code),
         spectator_url=f"/watch/{room.id}",
         seats=seats,
         judges=[

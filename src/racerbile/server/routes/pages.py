@@ -55,8 +55,11 @@ async def watch_page(game_id: str) -> FileResponse:
     return _page("watch.html")
 
 
+@router.get("/join")
+@router.get("/join/")
 @router.get("/join/{code}")
-async def join_page(code: str) -> FileResponse:
+async def join_page(code: str = "") -> FileResponse:
+    """The join page; without a code it asks for one."""
     return _page("join.html")
 
 

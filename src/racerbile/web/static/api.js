@@ -53,6 +53,7 @@ export const api = {
       token,
       body: seat === undefined || seat === null ? { action, seq } : { action, seq, seat },
     }),
+  record: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/record`),
   join: (code) => request("GET", `/api/join/${encodeURIComponent(code)}`),
   claim: (code, seat) => request("POST", `/api/join/${encodeURIComponent(code)}/claim`, { body: { seat } }),
   /** Shows the join QR code in ``img``: fetched with the seat or host token in a header

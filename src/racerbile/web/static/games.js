@@ -5,8 +5,8 @@
 // module the game declares (WebAssets.board, default board.js), or to the platform's
 // generic.js for a game without one. The platform's pages (start, room, play, watch)
 // read only the envelope the platform owns — id, game, seq, to_act, seat, role, judge,
-// dice, roller, seats, legal_actions, finished, result, log, timers, join_code, join_url
-// — and hand the game's own ``view`` to the game's module, which exports:
+// dice, roller, seats, legal_actions, finished, result, log, timers, drinks, join_code,
+// join_url, join_link — and hand the game's own ``view`` to the game's module, which exports:
 //
 //   id                      string, the game id (body[data-board] on the room page)
 //   strings                 {en: {key: text}, da: {...}}: the game's texts, merged into
@@ -42,6 +42,14 @@
 //                           to show: the referee's (and judges') controls, drawn into el
 //                           for the host and judges. ctx: {send, run}
 //   actionLabel(action)     optional -> string: a short label for any legal action
+//   scoreboard(envelope)    optional -> {latest, caused, drinkNow} (each optional) for the
+//                           TV scoreboard (scoreboard.js), where the platform's reading of
+//                           the log does not fit the game: latest {seat, text} the latest
+//                           roll; caused and drinkNow [{seat, amount, unit}] the drinks it
+//                           caused and who must drink now. Without it the platform reads
+//                           the envelope: standings from panels(), drinks from
+//                           envelope.drinks, the latest log entry whose kind names a roll,
+//                           and the log's drink entries (entry.drink) of the latest turn
 //
 // Everything is optional but id: generic.js stands in for what a module leaves out.
 // Game modules import the platform's helpers by absolute address (/static/panels.js,
@@ -87,5 +95,6 @@ async function importGame(gameId) {
     setupForm: mod.setupForm || noSetupForm,
     refereeConsole: mod.refereeConsole || null,
     actionLabel: mod.actionLabel || generic.actionLabel,
+    scoreboard: mod.scoreboard || null,
   };
 }

@@ -81,6 +81,27 @@ const TEXT = {
     "clock.left": "Last lap is called in {time}",
     "room.judge_links": "Judges' links",
     "result.tie": "{names} share first place!",
+    "result.rematch": "Rematch",
+    "start.bot": "Bot",
+    "start.join": "Join a game",
+    "room.show_join": "Show the code and QR",
+    "room.scoreboard": "TV scoreboard",
+    "room.loopback": "Phones cannot reach this address: it is this machine's own. Start the table with “racerbile play --lan” so that friends can join.",
+    "watch.scoreboard": "Scoreboard",
+    "watch.board": "Board",
+    "score.latest": "Latest roll",
+    "score.caused": "Sips it caused",
+    "score.none": "No sips",
+    "score.drink_now": "Drink now",
+    "score.nothing_yet": "Nothing yet",
+    "score.drinks": "Drinks",
+    "score.scan": "Scan to join",
+    "score.loopback": "Phones cannot reach this address",
+    "drinks.sips": "Sips",
+    "drinks.beers": "Beers",
+    "drinks.caused": "Caused",
+    "drinks.sip": "sip",
+    "drinks.sips_n": "sips",
   },
   da: {
     "app.tagline": "Kapsler, terninger og gear: løbet på sekskanter.",
@@ -161,13 +182,45 @@ const TEXT = {
     "clock.left": "Sidste omgang kaldes om {time}",
     "room.judge_links": "Dommernes links",
     "result.tie": "{names} deler førstepladsen!",
+    "result.rematch": "Omkamp",
+    "start.bot": "Bot",
+    "start.join": "Deltag i et spil",
+    "room.show_join": "Vis kode og QR",
+    "room.scoreboard": "TV-resultattavle",
+    "room.loopback": "Telefoner kan ikke nå denne adresse: den er maskinens egen. Start bordet med “racerbile play --lan”, så vennerne kan være med.",
+    "watch.scoreboard": "Resultattavle",
+    "watch.board": "Bane",
+    "score.latest": "Seneste slag",
+    "score.caused": "Tårer det kostede",
+    "score.none": "Ingen tårer",
+    "score.drink_now": "Drik nu",
+    "score.nothing_yet": "Intet endnu",
+    "score.drinks": "Drikke",
+    "score.scan": "Scan for at være med",
+    "score.loopback": "Telefoner kan ikke nå denne adresse",
+    "drinks.sips": "Tårer",
+    "drinks.beers": "Øl",
+    "drinks.caused": "Givet",
+    "drinks.sip": "tår",
+    "drinks.sips_n": "tårer",
   },
 };
 
 const LANG_KEY = "racerbile.lang";
 const listeners = new Set();
 
+/** The language: ?lang=da or ?lang=en in the address (remembered), else the saved
+ * choice, else the browser's. */
 function initialLang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked === "en" || asked === "da") {
+    try {
+      localStorage.setItem(LANG_KEY, asked);
+    } catch {
+      /* ignore */
+    }
+    return asked;
+  }
   try {
     const saved = localStorage.getItem(LANG_KEY);
     if (saved === "en" || saved === "da") return saved;
@@ -189,6 +242,11 @@ export function setLang(value) {
     localStorage.setItem(LANG_KEY, current);
   } catch {
     /* ignore */
+  }
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.set("lang", current); // a reload keeps the language just chosen
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
   }
   document.documentElement.lang = current;
   applyStatic();

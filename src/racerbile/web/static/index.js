@@ -2,11 +2,14 @@
 // The standard form is built from the game's setup schema; the game's web module adds
 // its own part (setupForm, see games.js).
 
-import { api, saveTokens, ApiError } from "./api.js";
+import { api, ApiError } from "./api.js";
+import { rememberGame } from "./joining.js";
 import { t, applyStatic, bindLangButton, onLang } from "./i18n.js";
 import { h, capDot } from "./panels.js";
 import { seatColor } from "./board.js";
 import { loadGame } from "./games.js";
+import { resolve, nonNull, gameList } from "./setup-schema.js";
+import { segmented, choices, renderResume, bindJoinBox } from "./start-parts.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,31 +26,6 @@ const state = {
 
 const STANDARD = ["players", "rule_set", "track", "laps"]; // drawn by the standard form
 let known = new Set(STANDARD); // setup fields not drawn as special rules or more settings
-
-// ---- schema helpers ------------------------------------------------------------------
-
-function resolve(schema, root) {
-  if (!schema || typeof schema !== "object") return schema;
-  if (schema.$ref) {
-    const path = schema.$ref.replace(/^#\//, "").split("/");
-    let node = root;
-    for (const p of path) node = node && node[p];
-    return resolve({ ...node, ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== "$ref")) }, root);
-  }
-  if (schema.allOf && schema.allOf.length === 1) return resolve({ ...schema.allOf[0], ...schema, allOf: undefined }, root);
-  return schema;
-}
-
-/** Returns the non-null branch of an ``anyOf: [X, null]`` and whether null is allowed. */
-function nonNull(schema, root) {
-  const s = resolve(schema, root);
-  if (s && Array.isArray(s.anyOf)) {
-    const branches = s.anyOf.map((b) => resolve(b, root));
-    const real = branches.filter((b) => b.type !== "null");
-    if (real.length === 1) return { ...real[0], default: s.default, title: s.title, description: s.description, nullable: true };
-  }
-  return s;
-}
 
 /** Returns the setup's leaf fields as [{path: [..keys], key, field}], one level of nesting deep. */
 function leaves(props, root) {
@@ -80,86 +58,17 @@ function setValue(path, value) {
   node[path[path.length - 1]] = value;
 }
 
-function gameList(meta) {
-  const list = Array.isArray(meta) ? meta : meta.games || Object.values(meta || {});
-  return list.map((g) => {
-    const info = g.info || g;
-    return {
-      id: info.id ?? g.id,
-      name: info.name ?? g.name ?? info.id,
-      description: info.description ?? g.description ?? "",
-      min: info.min_seats ?? g.min_seats ?? 1,
-      max: info.max_seats ?? g.max_seats ?? 8,
-      ruleSets: info.rule_sets ?? g.rule_sets ?? [],
-      schema: g.setup_schema ?? g.schema ?? g.setup ?? null,
-      bots: normaliseBots(g.bots),
-      tracks: normaliseTracks(g.tracks),
-      supportsReferee: info.supports_referee ?? g.supports_referee ?? true,
-      hasChance: info.has_chance ?? g.has_chance ?? true,
-    };
-  });
-}
-
-function normaliseBots(bots) {
-  if (!bots) return [];
-  if (Array.isArray(bots)) return bots.map((b) => (typeof b === "string" ? { id: b, name: b } : { id: b.id ?? b.name, name: b.name ?? b.id, description: b.description }));
-  return Object.entries(bots).map(([id, v]) => ({ id, name: (v && v.name) || id, description: v && v.description }));
-}
-
-function normaliseTracks(tracks) {
-  if (!tracks) return [];
-  if (Array.isArray(tracks))
-    return tracks.map((x) => (typeof x === "string" ? { id: x, name: x } : { ...x, id: x.id ?? x.name, name: x.name ?? x.id }));
-  return Object.entries(tracks).map(([id, v]) => ({ id, ...(typeof v === "object" ? v : {}), name: (v && v.name) || id }));
-}
-
 // ---- rendering -----------------------------------------------------------------------
 
-function segmented(host, options, current, onPick) {
-  host.replaceChildren(
-    ...options.map((o) =>
-      h(
-        "button",
-        {
-          type: "button",
-          role: "radio",
-          "aria-checked": String(o.value === current),
-          "data-value": o.value,
-          onclick: () => {
-            onPick(o.value);
-            for (const b of host.children) b.setAttribute("aria-checked", String(b.dataset.value === String(o.value)));
-          },
-        },
-        o.label,
-      ),
-    ),
-  );
-}
-
-function choices(host, options, current, onPick) {
-  host.replaceChildren(
-    ...options.map((o) =>
-      h(
-        "button",
-        {
-          type: "button",
-          class: "choice",
-          role: "radio",
-          "aria-checked": String(o.value === current),
-          "data-value": o.value,
-          onclick: () => {
-            onPick(o.value);
-            for (const b of host.children) b.setAttribute("aria-checked", String(b.dataset.value === o.value));
-          },
-        },
-        o.label,
-        o.help ? h("small", {}, o.help) : null,
-      ),
-    ),
-  );
-}
-
 const titleCase = (s) => String(s).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+
+/** The game's own text for ``key`` ("{game}.{key}" in its strings), else ``fallback``
+ * (the server's English): descriptions, bots, tracks and setup fields. */
+function gameText(key, fallback) {
+  const full = `${state.game.id}.${key}`;
+  const text = t(full);
+  return text === full ? fallback : text;
+}
 
 function renderGames() {
   $("game-card").hidden = state.games.length < 2;
@@ -189,7 +98,7 @@ async function selectGame(id) {
     const s = nonNull(v, root);
     if (s && s.default !== undefined) state.values[k] = s.default && typeof s.default === "object" ? JSON.parse(JSON.stringify(s.default)) : s.default;
   }
-  $("game-description").textContent = game.description || "";
+  $("game-description").textContent = gameText("description", game.description || "");
   state.ruleSetListeners = [];
   renderRuleSet(props, root);
   renderTrack(props, root);
@@ -253,7 +162,7 @@ function renderTrack(props, root) {
   $("track-card").hidden = !hasTrack;
   if (!hasTrack) return;
   const select = $("track");
-  select.replaceChildren(...tracks.map((tr) => h("option", { value: tr.id }, tr.name && tr.name !== tr.id ? `${tr.name}` : titleCase(tr.id))));
+  select.replaceChildren(...tracks.map((tr) => h("option", { value: tr.id }, gameText(`track.${tr.id}`, tr.name && tr.name !== tr.id ? tr.name : titleCase(tr.id)))));
   const wanted = state.values.track && tracks.some((tr) => tr.id === state.values.track) ? state.values.track : tracks[0] && tracks[0].id;
   if (wanted) select.value = wanted;
   state.values.track = select.value || state.values.track;
@@ -270,6 +179,17 @@ function renderTrack(props, root) {
   paintTrack();
 }
 
+/** Repaints the game's and the tracks' words after a language change. */
+function paintTexts() {
+  $("game-description").textContent = gameText("description", state.game.description || "");
+  for (const option of $("track").options) {
+    const tr = state.game.tracks.find((x) => x.id === option.value);
+    if (tr) option.textContent = gameText(`track.${tr.id}`, tr.name && tr.name !== tr.id ? tr.name : titleCase(tr.id));
+  }
+  const tr = state.game.tracks.find((x) => x.id === state.values.track);
+  $("track-description").textContent = tr ? gameText(`track.${tr.id}.description`, tr.description || "") : "";
+}
+
 function paintTrack() {
   const tr = state.game.tracks.find((x) => x.id === state.values.track);
   const img = $("track-preview");
@@ -279,7 +199,7 @@ function paintTrack() {
     img.hidden = false;
     img.onerror = () => (img.hidden = true);
   } else img.hidden = true;
-  const desc = (tr && (tr.description || (tr.info && tr.info.description))) || "";
+  const desc = tr ? gameText(`track.${tr.id}.description`, tr.description || "") : "";
   $("track-description").textContent = desc;
   $("track-description").hidden = !desc;
   const laps = (tr && (tr.laps ?? (tr.info && tr.info.laps))) ?? 3;
@@ -343,10 +263,15 @@ function renderPlayers() {
             "select",
             { class: "input p-bot", name: `bot-${i}`, "aria-label": t("start.driver") },
             h("option", { value: "" }, t("start.human")),
-            bots.map((b) => h("option", { value: b.id, selected: b.id === p.bot }, `Bot: ${titleCase(b.name)}`)),
+            bots.map((b) => h("option", { value: b.id, selected: b.id === p.bot, title: botHelp(b) }, `${t("start.bot")}: ${gameText(`bot.${b.id}`, titleCase(b.name))}`)),
           )
         : null;
-      if (bot) bot.addEventListener("change", () => (p.bot = bot.value));
+      const help = h("small", { class: "muted p-bot-help" }, p.bot ? botHelp(bots.find((b) => b.id === p.bot) || {}) : "");
+      if (bot)
+        bot.addEventListener("change", () => {
+          p.bot = bot.value;
+          help.textContent = p.bot ? botHelp(bots.find((b) => b.id === p.bot) || {}) : "";
+        });
       const remove = h(
         "button",
         {
@@ -362,7 +287,7 @@ function renderPlayers() {
         },
         "✕",
       );
-      return h("li", { class: "player-row", style: { "--seat": seatColor(i) } }, dot, name, drink, bot, remove);
+      return h("li", { class: "player-row", style: { "--seat": seatColor(i) } }, dot, name, drink, bot, remove, help);
     }),
   );
   $("add-player").disabled = state.players.length >= state.game.max;
@@ -381,10 +306,20 @@ function renderModes() {
   );
 }
 
+/** A bot's one line on its style, in the page's language when the game has it. */
+function botHelp(bot) {
+  return bot.id ? gameText(`bot.${bot.id}.description`, state.game.botHelp[bot.id] || "") : "";
+}
+
+/** The title and help line of a setup field: the game's text ("{game}.setup.{key}" and
+ * ".help"), else the schema's English title and description (rule id last). */
 function switchLabel(key, field) {
   const desc = field.description || "";
-  const m = desc.match(/^(RB-[A-Z]+-\d+):\s*(.*)$/);
-  return { title: field.title && field.title !== titleCase(key) ? field.title : titleCase(key), help: m ? `${m[2]} (${m[1]})` : desc };
+  const m = desc.match(/^([A-Z]{1,3}-[A-Z]+-\d+|A\d+):\s*(.*)$/);
+  const rule = m ? m[1] : "";
+  const title = gameText(`setup.${key}`, field.title && field.title !== titleCase(key) ? field.title : titleCase(key));
+  const help = gameText(`setup.${key}.help`, m ? m[2] : desc);
+  return { title, help: rule && help ? `${help} (${rule})` : help };
 }
 
 function renderSpecials(props, root) {
@@ -423,7 +358,7 @@ function renderMore(props, root) {
         "select",
         { class: "input", name: key },
         field.nullable ? h("option", { value: "" }, "—") : null,
-        field.enum.map((v) => h("option", { value: v, selected: v === current }, titleCase(v))),
+        field.enum.map((v) => h("option", { value: v, selected: v === current }, gameText(`setup.${name}.${v}`, titleCase(v)))),
       );
       input.addEventListener("change", () => setValue(path, input.value === "" ? null : input.value));
     } else if (field.type === "integer" || field.type === "number") {
@@ -474,17 +409,6 @@ function buildBody() {
   return state.form.read(body);
 }
 
-function rememberGame(created) {
-  saveTokens(created.id, {
-    host: created.host_token,
-    join_code: created.join_code,
-    game: created.game,
-    created: Date.now(),
-    seats: (created.seats || []).map((s) => ({ seat: s.seat, name: s.name, token: s.token, bot: s.bot })),
-    judges: (created.judges || []).map((j) => ({ judge: j.judge, name: j.name, url: j.url })),
-  });
-}
-
 async function submit(ev) {
   ev.preventDefault();
   const err = $("error");
@@ -510,35 +434,10 @@ function describeError(e) {
   return e.message;
 }
 
-function renderResume() {
-  const items = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (!key || !key.startsWith("racerbile.game.")) continue;
-    try {
-      const v = JSON.parse(localStorage.getItem(key));
-      const id = key.slice("racerbile.game.".length);
-      if (v && (v.host || v.seat)) items.push({ id, ...v });
-    } catch {
-      /* ignore */
-    }
-  }
-  items.sort((a, b) => (b.created || 0) - (a.created || 0));
-  const shown = items.slice(0, 4);
-  $("resume").hidden = shown.length === 0;
-  $("resume-list").replaceChildren(
-    ...shown.map((g) => {
-      const href = g.host ? `/room/${encodeURIComponent(g.id)}` : `/play/${encodeURIComponent(g.id)}`;
-      const names = (g.seats || []).map((s) => s.name).filter(Boolean).join(", ");
-      const label = `${g.join_code || g.id}${names ? ` · ${names}` : ""}`;
-      return h("li", {}, h("span", { class: "muted small" }, label), h("a", { class: "button ghost", href }, t("start.resume.open")));
-    }),
-  );
-}
-
 async function main() {
   applyStatic();
   bindLangButton($("lang"));
+  bindJoinBox();
   $("setup").addEventListener("submit", submit);
   $("add-player").addEventListener("click", () => {
     if (state.players.length >= state.game.max) return;
@@ -561,6 +460,9 @@ async function main() {
     renderPlayers();
     state.form.repaint();
     renderModes();
+    renderSpecials(props, state.schema);
+    renderMore(props, state.schema);
+    paintTexts();
     $("start").textContent = t("start.go");
     renderResume();
   });

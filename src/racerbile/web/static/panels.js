@@ -72,7 +72,7 @@ export function renderTurn(els, state, { me = null, host = false, game = {} } = 
     sub = who && !real ? t("turn.of", { name: who }) : "";
   } else if (typeof toAct === "number") {
     const name = V.nameOf(state, toAct);
-    const bot = (V.seatOf(state, toAct) || {}).bot;
+    const { bot, claimed } = V.seatOf(state, toAct) || {};
     if (me !== null && me === toAct) {
       title = t("turn.yours");
       sub = name;
@@ -80,7 +80,8 @@ export function renderTurn(els, state, { me = null, host = false, game = {} } = 
       title = t("turn.bot", { name });
     } else {
       title = t("turn.of", { name });
-      if (host) sub = t("turn.pass", { name });
+      // Hot-seat only: a seat claimed on its own phone is waited for, not handed over.
+      if (host) sub = claimed ? t("turn.waiting", { name }) : t("turn.pass", { name });
       else if (me !== null) sub = t("turn.waiting", { name });
     }
   } else {

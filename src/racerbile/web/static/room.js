@@ -7,6 +7,7 @@ import { GameConnection, loadTokens, adoptUrlToken, api, ApiError } from "./api.
 import { t, lang, applyStatic, bindLangButton, onLang } from "./i18n.js";
 import { loadGame } from "./games.js";
 import * as V from "./view.js";
+import { isLoopback, joinLink, shortLink, rememberGame } from "./joining.js";
 import { h, renderTurn, renderStandings, renderCards, renderLog, renderResult, renderClock, bindConnection } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,6 +23,7 @@ let game = null; // the game's board and controls
 let tokens = {};
 let referee = null; // the referee console's paint (host and judges)
 let shown = {}; // what the game's panels() said at the last paint
+const JOIN_OPEN_KEY = `racerbile.join-open.${gameId}`;
 
 function currentToken() {
   tokens = loadTokens(gameId);
@@ -89,24 +91,31 @@ function paintReferee(state) {
 function paintJoin(state) {
   const token = currentToken();
   const code = state.join_code || tokens.join_code;
-  if (state.role === "judge") {
-    $("join-card").hidden = true;
-    return;
-  }
   const card = $("join-card");
-  const free = (state.seats || []).some((s) => !s.claimed && !s.bot);
-  if (!token || V.isFinished(state)) {
+  if (state.role === "judge" || !token || V.isFinished(state)) {
     card.hidden = true;
     return;
   }
+  const free = (state.seats || []).some((s) => !s.claimed && !s.bot);
+  if (card.hidden) {
+    // The host sees the code and QR open while seats are free; a seat's phone closed.
+    const saved = sessionStorage.getItem(JOIN_OPEN_KEY);
+    card.open = saved === null ? state.role === "host" && free : saved === "1";
+  }
   card.hidden = false;
   $("join-code").textContent = code || "";
+  $("join-code-short").textContent = code || "";
   $("join-code").hidden = !code;
   $("join-line").hidden = !code;
-  const link = code ? `${location.origin}${state.join_url || `/join/${code}`}` : "";
-  $("join-link").textContent = link ? link.replace(/^https?:\/\//, "") : "";
+  const link = joinLink(code, state.join_link);
+  $("join-link").textContent = shortLink(link);
   $("join-link").href = link || "#";
-  $("watch-link").href = `/watch/${encodeURIComponent(gameId)}${code ? `#code=${encodeURIComponent(code)}` : ""}`;
+  const local = !!link && isLoopback(link);
+  $("join-warn").hidden = !local;
+  $("join-warn-dot").hidden = !local;
+  const hash = code ? `#code=${encodeURIComponent(code)}` : "";
+  $("watch-link").href = `/watch/${encodeURIComponent(gameId)}${hash}`;
+  $("scoreboard-link").href = `/watch/${encodeURIComponent(gameId)}?mode=scoreboard${hash}`;
   api.showQr($("qr"), gameId, token);
   card.classList.toggle("all-seated", !free);
   const judges = state.role === "host" ? tokens.judges || [] : [];
@@ -114,9 +123,33 @@ function paintJoin(state) {
   $("judge-links").replaceChildren(
     ...judges.map((j) => {
       const url = `${location.origin}${j.url}`;
-      return h("li", {}, h("b", {}, j.name), " ", h("a", { href: url, target: "_blank", rel: "noopener", "data-judge": j.judge }, url.replace(/^https?:\/\//, "")));
+      return h("li", {}, h("b", {}, j.name), " ", h("a", { href: url, target: "_blank", rel: "noopener", "data-judge": j.judge }, shortLink(url)));
     }),
   );
+}
+
+/** The host starts the same race again (same setup, dice and bots) and opens it. */
+async function rematch() {
+  const state = conn.state;
+  const button = $("rematch");
+  button.disabled = true;
+  try {
+    const record = await api.record(gameId);
+    const bots = Object.fromEntries((state.seats || []).filter((s) => s.bot).map((s) => [String(s.seat), s.bot]));
+    const body = { game: state.game, setup: record.setup, dice: state.dice, bots };
+    if (state.takeover_after_s) body.takeover_after_s = state.takeover_after_s;
+    const created = await api.create(body);
+    rememberGame(created);
+    location.href = `/room/${encodeURIComponent(created.id)}`;
+  } catch (err) {
+    showError(err.message);
+    button.disabled = false;
+  }
+}
+
+function paintResult(state) {
+  renderResult({ card: $("result"), winner: $("winner") }, state);
+  $("rematch").hidden = !(state.role === "host" && V.isFinished(state));
 }
 
 function paint(state) {
@@ -134,7 +167,7 @@ function paint(state) {
   renderLog($("log"), state);
   paintReferee(state);
   renderClock({ card: $("clock-card"), text: $("clock") }, state, shown.clock);
-  renderResult({ card: $("result"), winner: $("winner") }, state);
+  paintResult(state);
   paintJoin(state);
   document.body.dataset.game = state.game;
   document.body.dataset.seq = String(state.seq);
@@ -147,6 +180,8 @@ function paint(state) {
 async function main() {
   applyStatic();
   bindLangButton($("lang"));
+  $("join-card").addEventListener("toggle", () => sessionStorage.setItem(JOIN_OPEN_KEY, $("join-card").open ? "1" : "0"));
+  $("rematch").addEventListener("click", rematch);
   if (!gameId) {
     location.href = "/";
     return;

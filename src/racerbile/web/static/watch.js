@@ -1,11 +1,15 @@
-// Spectator view for a big screen: /watch/{id}. No token, no controls; the board and the
-// game's panels come from the game's web module (games.js).
+// Spectator view for a big screen: /watch/{id}, and its TV scoreboard (?mode=scoreboard).
+// No token, no controls; the board and the game's panels come from the game's web module
+// (games.js). The join code comes with the link (#code=) or from this device's own games;
+// its link and QR code are the server's (GET /api/join/{code}), on the address phones reach.
 
 import { GameConnection, loadTokens, api } from "./api.js";
 import { t, lang, applyStatic, bindLangButton, onLang } from "./i18n.js";
 import { loadGame } from "./games.js";
 import * as V from "./view.js";
 import { renderTurn, renderStandings, renderCards, renderLog, renderResult, renderClock, bindConnection } from "./panels.js";
+import { renderScoreboard, timeOfDay } from "./scoreboard.js";
+import { isLoopback, shortLink } from "./joining.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -13,25 +17,85 @@ const gameId = decodeURIComponent(parts[1] || "");
 let module = null; // the game's web module
 let game = null; // its board
 let shown = {}; // what the game's panels() said at the last paint
+let join = null; // {code, link} once the server named the join code's link
 
-/** The join code from the link (#code=) or this device's own games, and a token if any. */
-function joinInfo() {
+/** The join code from the link (#code=) or this device's own games. */
+function joinCode() {
   const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
-  const stored = loadTokens(gameId);
-  const code = hash.get("code") || stored.join_code || "";
-  const token = stored.host || (stored.seat && stored.seat.token) || null;
-  return { code, token };
+  return (hash.get("code") || loadTokens(gameId).join_code || "").trim().toUpperCase();
+}
+
+/** Asks the server once for the join code's link and shows its QR code. */
+async function loadJoin() {
+  const code = joinCode();
+  if (!code) return;
+  try {
+    const found = await api.join(code);
+    if (found.id !== gameId) return;
+    join = { code: found.code, link: found.link };
+  } catch {
+    return;
+  }
+  const qr = `/api/join/${encodeURIComponent(join.code)}/qr.svg`;
+  $("qr").src = qr;
+  $("sb-qr").src = qr;
 }
 
 function paintJoin(state) {
-  const { code, token } = joinInfo();
-  const open = !V.isFinished(state) && (state.seats || []).some((s) => !s.claimed && !s.bot);
-  // The code and link need no token; the QR picture needs a seat or host token.
-  $("join-inline").hidden = !code || !open;
-  $("join-url").textContent = `${location.host}/join/${code}`;
-  $("join-code").textContent = code;
-  $("qr-wrap").hidden = !token || !open || !code;
-  if (token && open && code) api.showQr($("qr"), gameId, token);
+  const open = !!join && !V.isFinished(state) && (state.seats || []).some((s) => !s.claimed && !s.bot);
+  $("join-inline").hidden = !open;
+  $("qr-wrap").hidden = !open;
+  $("sb-join").hidden = !open;
+  if (!open) return;
+  const local = isLoopback(join.link);
+  $("join-url").textContent = shortLink(join.link);
+  $("join-code").textContent = join.code;
+  $("sb-code").textContent = join.code;
+  $("sb-link").textContent = local ? t("score.loopback") : shortLink(join.link);
+  $("sb-link").classList.toggle("warn", local);
+}
+
+// ---- the scoreboard mode ------------------------------------------------------------------
+
+const scoreboardOn = () => document.body.classList.contains("is-scoreboard");
+
+function setMode(scoreboard) {
+  document.body.classList.toggle("is-scoreboard", scoreboard);
+  $("scoreboard").hidden = !scoreboard;
+  $("watch-main").hidden = scoreboard;
+  $("mode").setAttribute("aria-pressed", String(scoreboard));
+  $("mode").dataset.i18n = scoreboard ? "watch.board" : "watch.scoreboard";
+  $("mode").textContent = t($("mode").dataset.i18n);
+  // The game's board draws its dice into #dice: the scoreboard shows them with the roll.
+  (scoreboard ? $("sb-dice") : $("turn")).appendChild($("dice"));
+  const url = new URL(location.href);
+  if (scoreboard) url.searchParams.set("mode", "scoreboard");
+  else url.searchParams.delete("mode");
+  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+}
+
+function paintScoreboard(state) {
+  const extra = module && module.scoreboard ? module.scoreboard(state) : {};
+  renderScoreboard(
+    {
+      standings: $("sb-standings"),
+      drinks: $("sb-drinks"),
+      drinksCard: $("sb-drinks-card"),
+      latest: $("sb-latest"),
+      caused: $("sb-caused"),
+      banner: $("sb-banner"),
+      bannerList: $("sb-banner-list"),
+    },
+    state,
+    shown,
+    extra,
+  );
+}
+
+function paintClocks(state) {
+  renderClock({ card: $("clock-card"), text: $("clock") }, state, shown.clock);
+  renderClock({ card: $("sb-race"), text: $("sb-race") }, state, shown.clock);
+  $("sb-time").textContent = timeOfDay();
 }
 
 function paint(state) {
@@ -42,8 +106,9 @@ function paint(state) {
   renderStandings($("standings"), state, shown.standings);
   renderCards($("game-cards"), shown.cards);
   renderLog($("log"), state, { limit: 40 });
-  renderClock({ card: $("clock-card"), text: $("clock") }, state, shown.clock);
   renderResult({ card: $("result"), winner: $("winner") }, state);
+  if (scoreboardOn()) paintScoreboard(state);
+  paintClocks(state);
   paintJoin(state);
   document.body.dataset.game = state.game;
   document.body.dataset.seq = String(state.seq);
@@ -52,11 +117,17 @@ function paint(state) {
 async function main() {
   applyStatic();
   bindLangButton($("lang"));
+  setMode(new URLSearchParams(location.search).get("mode") === "scoreboard");
   const conn = new GameConnection(gameId, null, lang());
+  $("mode").addEventListener("click", () => {
+    setMode(!scoreboardOn());
+    paint(conn.state);
+  });
   const repaint = bindConnection($("conn"), conn);
   onLang((l) => {
     conn.setLang(l);
     repaint();
+    $("mode").textContent = t($("mode").dataset.i18n);
     paint(conn.state);
   });
   try {
@@ -83,8 +154,9 @@ async function main() {
     current: () => conn.state,
   });
   conn.onState(paint);
+  await loadJoin();
   paint(conn.state);
-  setInterval(() => conn.state && renderClock({ card: $("clock-card"), text: $("clock") }, conn.state, shown.clock), 1000);
+  setInterval(() => conn.state && paintClocks(conn.state), 1000);
   conn.start().catch(() => {});
 }
 

@@ -78,6 +78,7 @@ export async function createBoard(ctx) {
     selected: null, // "q,r" chosen destination (path mode)
     trialStart: null,
     trialTimer: null,
+    trialShown: null, // the stopwatch's figure now on screen
     lastRoll: null,
     lastTurnKey: "",
     loaded: false,
@@ -304,9 +305,11 @@ export async function createBoard(ctx) {
 
   function trialControl(action) {
     const wrap = h("div", { class: "trial" });
-    const shown = h("span", { class: "trial-time" }, "0.0 s");
+    const shown = h("span", { class: "trial-time", "aria-live": "off" }, "0.0 s");
+    // Every paint draws a new control: the running stopwatch ticks whichever is on screen.
+    ui.trialShown = shown;
     const tick = () => {
-      if (ui.trialStart) shown.textContent = `${((performance.now() - ui.trialStart) / 1000).toFixed(1)} s`;
+      if (ui.trialStart) ui.trialShown.textContent = `${((performance.now() - ui.trialStart) / 1000).toFixed(1)} s`;
     };
     const running = !!ui.trialStart;
     const startStop = button(running ? `⏱ ${t("trial.stop")}` : `⏱ ${t("trial.start")}`, {

@@ -59,6 +59,7 @@ function clock(state) {
   const lm = (state.view || {}).lemans;
   if (!lm) return null;
   if (lm.clock && lm.clock.last_lap) return { text: t("clock.last_lap"), alert: true };
+  if (V.phase(state) !== "race") return { text: t("clock.before") };
   return (state.timers || []).some((x) => x.since === "start") ? {} : { text: t("clock.judges") };
 }
 

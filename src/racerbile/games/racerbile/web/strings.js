@@ -1,5 +1,7 @@
 // Racerbile's interface texts in English and Danish, merged into the platform's (i18n.js).
 
+import { SETUP_STRINGS } from "./setup_strings.js";
+
 export const strings = {
   en: {
     "start.announcements": "Announcements",
@@ -91,7 +93,8 @@ export const strings = {
     "ref.last_lap_confirm": "Call the last lap now?",
     "ref.last_lap_called": "The last lap is called",
     "clock.last_lap": "Last lap!",
-    "clock.judges": "The judges call the last lap",
+    "clock.judges": "The judges will call the last lap",
+    "clock.before": "The race clock starts with the race",
     "lm.laps": "Laps",
     "lm.gap": "Gap",
     "lm.penalty": "Penalty",
@@ -200,7 +203,8 @@ export const strings = {
     "ref.last_lap_confirm": "Kald sidste omgang nu?",
     "ref.last_lap_called": "Sidste omgang er kaldt",
     "clock.last_lap": "Sidste omgang!",
-    "clock.judges": "Dommerne kalder sidste omgang",
+    "clock.judges": "Dommerne kalder sidste omgang, når tiden er inde",
+    "clock.before": "Løbsuret starter med løbet",
     "lm.laps": "Omgange",
     "lm.gap": "Afstand",
     "lm.penalty": "Straf",
@@ -220,3 +224,5 @@ export const strings = {
     "ruleset.lemans": "Le Mans",
   },
 };
+
+for (const [code, table] of Object.entries(SETUP_STRINGS)) Object.assign(strings[code], table);

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from functools import lru_cache
 
 from ....engine.contract import Event
 from ....engine.errors import IllegalAction
@@ -72,15 +73,20 @@ def apply_attack(state: State, action: Attack, events: list[Event]) -> State:
 def faces_outcomes(state: State) -> list[tuple[Faces, Fraction]]:
     """Returns the exact distribution of the pool's faces, in announced order."""
     turn = turn_of(state)
-    chances = [hazard_chance(state.options, die) for die in turn.pool]
+    chances = tuple(hazard_chance(state.options, die) for die in turn.pool)
+    return list(_faces_outcomes(chances))
+
+
+@lru_cache(maxsize=256)
+def _faces_outcomes(chances: tuple[Fraction, ...]) -> tuple[tuple[Faces, Fraction], ...]:
     found = []
-    for faces in itertools.product((False, True), repeat=len(turn.pool)):
+    for faces in itertools.product((False, True), repeat=len(chances)):
         p = Fraction(1)
         for hazard, q in zip(faces, chances, strict=True):
             p *= q if hazard else 1 - q
         if p:
             found.append((Faces("".join("H" if h else "." for h in faces)), p))
-    return found
+    return tuple(found)
 
 
 def apply_faces(state: State, action: Faces, events: list[Event]) -> State:

@@ -1,6 +1,7 @@
 """Shared facts of the rules: dice faces, limits by surface and tyres, MUD, occupancy.
 
 RM-DICE-1 (faces are data: ``Options.gear_hazard_faces`` / ``gas_hazard_faces``),
+RM-CARD-1 with A21 (the card backs: weighted draws, or finite decks per stage),
 RM-TYRE-1 (the tyre × surface table, A14, A15), RM-CORNER-1/2/3 (limits lowered by MUD,
 floor 1, not for the driver who laid it; A10), RM-SPACE-1 (capacities; a car sideways in
 a slide blocks the slide behind it; cars on a verge block nothing; A24).
@@ -117,3 +118,40 @@ def turn_of(state: State) -> Turn:
     """Returns the turn being played (the rules only ask during a race)."""
     assert state.turn is not None
     return state.turn
+
+
+def back_weights(state: State, deck: int) -> tuple[int, int, int]:
+    """Returns the weights of spin, off left and off right for the next card of gear
+    ``deck`` flipped (RM-CARD-1). Drawn independently by default; with finite decks
+    (A21) the backs already seen in this copy of the deck are out of it: the backs of
+    the cards taken face up are never seen, so every unseen card is as likely next."""
+    full = state.options.gear_backs[deck - 1]
+    if not state.options.finite_gear_decks:
+        return full
+    drawn, *seen = deck_state(state, deck)
+    if drawn >= sum(full):  # the deck ran out: a fresh copy is shuffled
+        return full
+    spin, left, right = (n - s for n, s in zip(full, seen, strict=True))
+    return spin, left, right
+
+
+def deck_state(state: State, deck: int) -> tuple[int, int, int, int]:
+    """Returns the cards taken from the current copy of deck ``deck`` this stage and the
+    spins, offs left and offs right seen among them (A21)."""
+    return state.decks[deck - 1] if state.decks else (0, 0, 0, 0)
+
+
+def take_card(state: State, deck: int, back: str | None = None) -> State:
+    """Returns ``state`` with one card taken from deck ``deck`` (its back seen when
+    ``back`` is given); a no-op unless the decks are finite (A21)."""
+    if not state.options.finite_gear_decks:
+        return state
+    decks = [deck_state(state, g) for g in range(1, 6)]
+    drawn, spin, left, right = decks[deck - 1]
+    if drawn >= sum(state.options.gear_backs[deck - 1]):
+        drawn, spin, left, right = 0, 0, 0, 0
+    spin += back == "spin"
+    left += back == "left"
+    right += back == "right"
+    decks[deck - 1] = (drawn + 1, spin, left, right)
+    return dataclasses.replace(state, decks=tuple(decks))

@@ -3,7 +3,8 @@
 RM-LOC-1 (the flipped card: gear 0, 1:00, spin or off left/right with the terrain's damage;
 a full verge spot → the other side; both full → spin, A22), RM-LOC-2 (the car comes back on
 the space it left, in 1st gear), RM-LOC-3 (off during a slide → back on the inside space
-beside it; off onto a shortcut verge → onto the shortcut with a card; off a shortcut → onto
+beside it, and so does a spin there, since a slide refuses the restart's
+1st-gear die; off onto a shortcut verge → onto the shortcut with a card; off a shortcut → onto
 the road beside it; on the finish line → finished with the 1:00 card and the terrain's
 damage, A26), RM-SISU-1 (once per rally against hazard losses and a jump at +1, never an
 overspeed; standard: hazards reset and the driver goes on; time attack: the whole move is
@@ -21,7 +22,7 @@ from ....engine.contract import Event
 from ....engine.errors import IllegalAction
 from ..actions import Back, CardTaken, LostControl, Shortcut, ShortcutDrawn, SisuPlayed, WentOff
 from ..state import LOC_TIME, Card, Loc, State
-from .common import blocked, turn_of, verge_taken, with_car, with_turn
+from .common import back_weights, blocked, take_card, turn_of, verge_taken, with_car, with_turn
 from .rally import end_turn, finish, next_turn, retire
 
 BACKS: tuple[Literal["spin", "left", "right"], ...] = ("spin", "left", "right")
@@ -88,7 +89,7 @@ def back_outcomes(state: State) -> list[tuple[Back, Fraction]]:
     """Returns the exact distribution of the flipped card's back (RM-CARD-1, A21)."""
     loc = turn_of(state).loc
     assert loc is not None
-    weights = state.options.gear_backs[loc.deck - 1]
+    weights = back_weights(state, loc.deck)
     total = sum(weights)
     return [(Back(b), Fraction(w, total)) for b, w in zip(BACKS, weights, strict=True) if w]
 
@@ -122,6 +123,7 @@ def apply_back(state: State, back: Back, events: list[Event]) -> State:
         state, seat, stack=(*car.stack, Card(loc.deck, LOC_TIME, back.outcome)), gear=0
     )
     events.append(CardTaken(seat, loc.deck, LOC_TIME, back.outcome))
+    state = take_card(state, loc.deck, back.outcome)
     state = with_turn(state, loc=None)
     pos = car.space
     assert pos is not None
@@ -134,13 +136,27 @@ def apply_back(state: State, back: Back, events: list[Event]) -> State:
             state = finish(state, seat, events)
         return next_turn(state, events)
     if back.outcome == "spin":
-        state = with_car(state, seat, off="spin")
+        state = with_car(state, seat, space=_spin_space(state, seat, pos), off="spin")
         return next_turn(state, events)
     return (
         next_turn(_off_road(state, seat, pos, back.outcome, events), events)
         if not (_onto_shortcut(state, pos, back.outcome))
         else _shortcut_verge(state, seat, pos, back.outcome, events)
     )
+
+
+def _spin_space(state: State, seat: int, pos: int) -> int:
+    """Returns where a spun car restarts: a slide takes only its own gear, never the
+    1st-gear die a restart needs, so a car spun in a slide restarts on the inside space
+    beside it, as after going off there (RM-LOC-3); a full inside space keeps it put."""
+    space = state.stage.spaces[pos]
+    if (
+        space.kind == "slide"
+        and space.beside is not None
+        and not blocked(state, seat, space.beside)
+    ):
+        return space.beside
+    return pos
 
 
 def _last_space(state: State) -> int:
@@ -163,7 +179,8 @@ def _off_road(state: State, seat: int, pos: int, side: str, events: list[Event])
         index = 0 if choice == "left" else 1
         state = with_car(state, seat, space=back_to, off=choice)
         return _damage(state, seat, choice, space.verge[index], space.damage[index], events)
-    return with_car(state, seat, off="spin")  # A22: both verge spots full
+    spun = _spin_space(state, seat, pos)
+    return with_car(state, seat, space=spun, off="spin")  # A22: both verge spots full
 
 
 def _onto_shortcut(state: State, pos: int, side: str) -> bool:

@@ -2,6 +2,8 @@
 
 RM-TURN-1 (first die: the current gear ±1 or gas; only die 1 from gear 0, RM-START-2),
 RM-TURN-2 (each die once; each later gear die exactly ±1; gas keeps the gear),
+RM-SPACE-1 with A24's option ``gt_overtake_rule`` (leaving a space shared with a car
+in a higher gear passes it, which then needs at least its gear),
 RM-DMG-1 (damage caps the gear dice), RM-TYRE-1/2 (tyres, punctures), RM-CORNER-2
 (a lower gear into a slide is not offered; bail-outs drop exactly one gear), RM-SPACE-1
 (full spaces), RM-FINISH-1 (the die that crosses the line is the last), RM-ATT-1 with
@@ -88,9 +90,12 @@ def steps(
             if link.bailout and (die == GAS or after != gear - 1):
                 continue
             if link.to == stage.finish:
-                found.append(Step(die, link.to, after))
+                if not slower_than_passed(state, seat, pos, after):
+                    found.append(Step(die, link.to, after))
                 continue
             if blocked(state, seat, link.to):
+                continue
+            if slower_than_passed(state, seat, pos, after):
                 continue
             space = stage.spaces[link.to]
             limit = corner_limit(state, seat, space)
@@ -110,6 +115,17 @@ def steps(
                 continue
             found.append(Step(die, link.to, after, link.bailout))
     return found
+
+
+def slower_than_passed(state: State, seat: int, pos: int | None, gear: int) -> bool:
+    """Tells whether leaving ``pos`` in ``gear`` would pass a car in a higher gear there,
+    which the GT rule forbids (option ``gt_overtake_rule``, A24, RM-SPACE-1)."""
+    if not state.options.gt_overtake_rule or pos is None:
+        return False
+    return any(
+        s != seat and c.on_road and c.space == pos and c.gear > gear
+        for s, c in enumerate(state.cars)
+    )
 
 
 def pool_orderable(

@@ -19,7 +19,7 @@ import dataclasses
 from ....engine.contract import Event, Result, Standing
 from ..actions import CardTaken, Finished, RallyOver, Repaired, Retired, StageOver, StageStarted
 from ..state import GEAR_TIME, Car, Card, State, Turn
-from .common import gas_available, gear_dice_allowed, turn_of, with_car
+from .common import gas_available, gear_dice_allowed, take_card, turn_of, with_car
 
 
 def begin_turn(state: State, seat: int) -> State:
@@ -50,6 +50,7 @@ def end_turn(state: State, events: list[Event]) -> State:
     card = Card(deck, GEAR_TIME[deck])
     state = with_car(state, seat, stack=(*car.stack, card), gear=deck)
     events.append(CardTaken(seat, deck, card.seconds))
+    state = take_card(state, deck)
     if car.status == "finished":
         state = finish(state, seat, events)
     return next_turn(state, events)
@@ -142,6 +143,7 @@ def start_stage(state: State, number: int, order: tuple[int, ...], events: list[
         turn=None,
         mud=(),
         stamp=0,
+        decks=(),  # A21: every deck is reshuffled at the stage start
     )
     events.append(StageStarted(number + 1, state.stage.id, order))
     return new_round(state, events)

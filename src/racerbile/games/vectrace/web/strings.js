@@ -1,5 +1,7 @@
 // Vectrace's interface texts in English and Danish, merged into the platform's (i18n.js).
 
+import { SETUP_STRINGS } from "./setup_strings.js";
+
 export const strings = {
   en: {
     "vt.begin_title": "Who begins?",
@@ -40,3 +42,5 @@ export const strings = {
     "vt.waiting": "ved start",
   },
 };
+
+for (const [code, table] of Object.entries(SETUP_STRINGS)) Object.assign(strings[code], table);

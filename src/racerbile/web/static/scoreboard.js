@@ -1,0 +1,134 @@
+// The TV scoreboard of the spectator screen (/watch/{id}?mode=scoreboard), readable from
+// across the room: standings, the drinking table, the latest roll and the sips it caused,
+// a "drink now" banner, the clocks and the join QR. Everything comes from the platform's
+// envelope (standings, drinks, log); a game's module may say better through its optional
+// ``scoreboard(envelope)`` (see games.js).
+
+import { t, lang } from "./i18n.js";
+import { h, fill, capDot, renderStandings } from "./panels.js";
+import { seatColor } from "./board.js";
+import * as V from "./view.js";
+
+const isRoll = (e) => /roll/.test(e.kind);
+const TURN_START = "turn_started";
+const TURN_END = "turn_ended";
+
+/** Returns the latest roll in the log, the drinks it caused and the drinks of the latest
+ * turn that had any: {latest: {seat, text} | null, caused: [drink], drinkNow: [drink]},
+ * each drink {seat, amount, unit}. */
+export function fromLog(state) {
+  const log = state.log || [];
+  let rollAt = -1;
+  for (let i = log.length - 1; i >= 0 && rollAt < 0; i--) if (isRoll(log[i])) rollAt = i;
+  const caused = [];
+  if (rollAt >= 0) {
+    for (const e of log.slice(rollAt + 1)) {
+      if (e.kind === TURN_END || e.kind === TURN_START || isRoll(e)) break;
+      if (e.drink) caused.push(e);
+    }
+  }
+  return {
+    latest: rollAt >= 0 ? { seat: log[rollAt].seat, text: log[rollAt].text } : null,
+    caused: bySeat(caused),
+    drinkNow: bySeat(latestTurnDrinks(log)),
+  };
+}
+
+/** The drink entries of the latest turn with any (a game without turns: the latest action's). */
+function latestTurnDrinks(log) {
+  let last = -1;
+  for (let i = log.length - 1; i >= 0 && last < 0; i--) if (log[i].drink) last = i;
+  if (last < 0) return [];
+  const turns = log.some((e) => e.kind === TURN_START);
+  const out = [];
+  for (let i = last; i >= 0; i--) {
+    const e = log[i];
+    if (turns ? e.kind === TURN_START && i < last : e.seq !== log[last].seq) break;
+    if (e.drink) out.unshift(e);
+  }
+  return out;
+}
+
+/** Sums drink entries per seat and unit, in the order the seats first drank. */
+function bySeat(entries) {
+  const sums = new Map();
+  for (const e of entries) {
+    const key = `${e.seat}:${e.drink.unit}`;
+    const got = sums.get(key) || { seat: e.seat, amount: 0, unit: e.drink.unit };
+    got.amount += e.drink.amount;
+    sums.set(key, got);
+  }
+  return [...sums.values()];
+}
+
+/** "2 sips", "1 sip", "3 glass" (the game's own unit when it is not sips). */
+function amountText(d) {
+  if (d.unit === "sip") return `${d.amount} ${d.amount === 1 ? t("drinks.sip") : t("drinks.sips_n")}`;
+  return `${d.amount} ${d.unit}`;
+}
+
+function drinkChip(state, d) {
+  const name = V.nameOf(state, d.seat);
+  return h(
+    "li",
+    { class: "sb-chip", "data-seat": d.seat, style: { "--seat": seatColor(d.seat) } },
+    capDot(d.seat, name),
+    h("span", { class: "sb-name" }, name),
+    h("b", {}, amountText(d)),
+  );
+}
+
+function columnLabel(c) {
+  const key = `drinks.${c.key}`;
+  const text = t(key);
+  return text === key ? c.label.replace(/^\w/, (x) => x.toUpperCase()) : text;
+}
+
+function drinksTable(state) {
+  const table = state.drinks;
+  if (!table || !table.rows.length) return null;
+  const cols = table.columns;
+  return h(
+    "table",
+    { class: "sb-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), cols.map((c) => h("th", {}, columnLabel(c))))),
+    h(
+      "tbody",
+      {},
+      table.rows.map((r) =>
+        h(
+          "tr",
+          { "data-seat": r.seat },
+          h("td", { class: "sb-player", style: { "--seat": seatColor(r.seat) } }, V.nameOf(state, r.seat)),
+          cols.map((c) => h("td", { class: "num" }, String(r.values[c.key] ?? "–"))),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The time of day, "21:07". */
+export function timeOfDay() {
+  return new Date().toLocaleTimeString(lang() === "da" ? "da-DK" : "en-GB", { hour: "2-digit", minute: "2-digit" });
+}
+
+/** Paints the scoreboard into ``els`` ({standings, drinks, drinksCard, latest, caused,
+ * banner, bannerList}); ``shown`` is what the game's panels() said, ``extra`` what its
+ * scoreboard() said. */
+export function renderScoreboard(els, state, shown = {}, extra = {}) {
+  const found = { ...fromLog(state), ...(extra || {}) };
+  renderStandings(els.standings, state, shown.standings);
+  const table = drinksTable(state);
+  els.drinksCard.hidden = !table;
+  fill(els.drinks, table);
+  const latest = found.latest;
+  els.latest.replaceChildren(
+    latest
+      ? h("span", { class: "sb-roll", style: latest.seat !== null && latest.seat !== undefined ? { "--seat": seatColor(latest.seat) } : null }, latest.text)
+      : h("span", { class: "muted" }, t("score.nothing_yet")),
+  );
+  fill(els.caused, found.caused.length ? found.caused.map((d) => drinkChip(state, d)) : [h("li", { class: "muted" }, latest ? t("score.none") : "")]);
+  const now = V.isFinished(state) ? [] : found.drinkNow;
+  els.banner.classList.toggle("is-on", now.length > 0);
+  fill(els.bannerList, now.map((d) => drinkChip(state, d)));
+}
