@@ -130,7 +130,11 @@ def main() -> None:
             sizes.append(BIG)
         else:
             print(f"skipping 900x480: {_available_gb():.1f} GB available, needs {BIG_NEEDS_GB}")
-    rows = [_spawn(kind, w, h) for w, h in sizes for kind in KINDS]
+    rows = []
+    for width, height in sizes:
+        for kind in KINDS:
+            rows.append(_spawn(kind, width, height))
+            print(json.dumps(rows[-1]), flush=True)  # each case as it ends
     print(_table(rows))
     _plot(rows, args.plot)
     print(f"plot written to {args.plot}")
