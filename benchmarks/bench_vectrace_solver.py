@@ -1,8 +1,9 @@
-"""Vectrace solver benchmark: the NumPy/Numba solver against a plain-Python BFS.
+"""Vectrace solver benchmark: the solver against a plain-Python and a compiled BFS.
 
-Runs both on the largest bundled track (by area) and prints JSON with the timings
-and the speed-up. The plain BFS walks the same ``(x, y, vx, vy)`` states with the
-same exact square walk, one state at a time, with Python sets and a deque.
+Runs all three on the largest bundled track (by area) and prints JSON with the
+timings and the speed-ups. Both baselines (``bench_vectrace_baseline``) walk the same
+``(x, y, vx, vy)`` states with the same exact square walk: the Python one with sets
+and a deque, the compiled one with a visited byte per state and growable frontiers.
 
     python benchmarks/bench_vectrace_solver.py [--repeat N]
 """
@@ -12,48 +13,14 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections import deque
 from collections.abc import Callable
-from fractions import Fraction
 from typing import TypeVar
 
+from bench_vectrace_baseline import compiled_bfs, plain_bfs
+
 from racerbile.games.vectrace.catalog import TRACKS
-from racerbile.games.vectrace.geometry import walk
 from racerbile.games.vectrace.solver import Solution, Tables, solve, tables
-from racerbile.games.vectrace.track import Point, Track
-
-
-def plain_bfs(track: Track) -> tuple[int | None, Fraction | None, int]:
-    """Returns (fewest moves, best time, states visited) by a plain-Python BFS."""
-    finish = track.finishes
-    seen = {(p, (0, 0)) for p in track.starts}
-    queue = deque((p, (0, 0), 0) for p in track.starts)
-    best: tuple[int, Fraction] | None = None
-    while queue:
-        pos, vel, depth = queue.popleft()
-        if best is not None and depth >= best[0]:
-            break
-        for ay in (-1, 0, 1):
-            for ax in (-1, 0, 1):
-                d = (vel[0] + ax, vel[1] + ay)
-                end = _move(track, finish, pos, d)
-                if isinstance(end, Fraction):
-                    if best is None or depth + end < best[1]:
-                        best = (depth + 1, depth + end)
-                elif end is not None and best is None and (end, d) not in seen:
-                    seen.add((end, d))
-                    queue.append((end, d, depth + 1))
-    return (best[0] if best else None, best[1] if best else None, len(seen))
-
-
-def _move(track: Track, finish: frozenset[Point], pos: Point, d: Point) -> Point | Fraction | None:
-    for cell, t in walk(pos, d):
-        if not track.on_track(*cell):
-            return None
-        if cell in finish:
-            return t
-    return (pos[0] + d[0], pos[1] + d[1])
-
+from racerbile.games.vectrace.track import Track
 
 R = TypeVar("R")
 
@@ -79,6 +46,7 @@ def main() -> None:
     track = TRACKS.load(track_id)
     warm = solve(Track("warm", ("#####", "#S.F#", "#####")))  # compiles the kernels once
     assert warm.moves == 2
+    assert compiled_bfs(Track("warm", ("#####", "#S.F#", "#####")))[0] == 2
 
     def fast() -> Solution:
         tables.cache_clear()
@@ -87,8 +55,9 @@ def main() -> None:
     fast_s, fast_out = _timed(fast, args.repeat)
     solve_only_s, _ = _timed(lambda: solve(track), args.repeat)
     plain_s, plain_out = _timed(lambda: plain_bfs(track), 1)
+    compiled_s, compiled_out = _timed(lambda: compiled_bfs(track), args.repeat)
     moves, time_, visited = plain_out
-    assert (fast_out.moves, fast_out.time) == (moves, time_)
+    assert (fast_out.moves, fast_out.time) == (moves, time_) == compiled_out[:2]
     tab: Tables = tables(track)
     print(
         json.dumps(
@@ -100,10 +69,12 @@ def main() -> None:
                 "states": tab.size,
                 "plain_states_visited": visited,
                 "plain_bfs_s": round(plain_s, 4),
+                "compiled_bfs_s": round(compiled_s, 4),
                 "solver_s": round(fast_s, 4),
                 "solver_warm_tables_s": round(solve_only_s, 4),
                 "speedup": round(plain_s / fast_s, 1),
                 "speedup_warm_tables": round(plain_s / solve_only_s, 1),
+                "speedup_vs_compiled_bfs": round(compiled_s / fast_s, 2),
             },
             indent=2,
         )

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from racerbile.games.vectrace import TRACKS
-from racerbile.games.vectrace.solver import cost_to_go, solve, verify_path
+from racerbile.games.vectrace.solver import cost_to_go, solve, tables, verify_path
 from racerbile.games.vectrace.track import Track
 
 from .helpers import track
@@ -121,6 +122,32 @@ def test_vt_solve_1_solver_agrees_with_plain_bfs(tr: Track) -> None:
         verdict = verify_path(tr, solution.path)
         assert verdict.ok, verdict.problem
         assert (verdict.moves, verdict.time) == (solution.moves, solution.time)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_tracks())
+def test_vt_solve_1_search_bound_never_overestimates(tr: Track) -> None:
+    # the A* bound must stay at or below the true moves left (the backward BFS) everywhere
+    tab, left = tables(tr), cost_to_go(tr).moves
+    q, k, vx, vy = tab.decode(np.arange(tab.size, dtype=np.int64))
+    dist, _, hcap = tab.fields
+    d = dist[q % tab.per_lap, k]
+    bound = hcap[np.maximum(d, 0), np.maximum(np.abs(vx), np.abs(vy))]
+    finishing = left >= 1
+    assert (d[finishing] >= 0).all()
+    assert (bound[finishing] <= left[finishing]).all()
+
+
+def test_vt_solve_1_many_starts_fill_more_than_one_frontier_block() -> None:
+    # 300 start points: more than the search's first frontier allocation holds
+    rows = ("#####", *(["#S.F#"] * 300), "#####")
+    assert solve(Track("tall", rows)).moves == 2
+
+
+def test_vt_solve_1_refuses_a_track_too_large_for_its_tables() -> None:
+    wide = Track("w", ("#" * 8000, "#S" + "." * 7996 + "F#", "#" * 8000))
+    with pytest.raises(ValueError, match="too large to solve"):
+        solve(wide)
 
 
 def test_vt_solve_1_track_builder_sanity() -> None:

@@ -1,10 +1,13 @@
 """Exact one-car solver and path checker for Vectrace (VT-SOLVE-1).
 
-The search runs over states ``(progress, position, vx, vy)`` held in flat NumPy
-arrays. Every move ``p -> p + d`` is classified once per track (the exact square walk
-of :mod:`.geometry` is translation invariant, so it is computed once per ``d``), by a
-Numba kernel; a second kernel runs the level-synchronous forward BFS over those
-tables, and the backward BFS for the bots expands whole frontiers with NumPy.
+The search runs over states ``(progress, position, vx, vy)`` with flat indices. The
+forward search is an A* in a Numba kernel (:func:`._kernels.astar`): it classifies a
+move only when it expands it (the exact square walk of :mod:`.geometry` is
+translation invariant, so it is computed once per ``d``), keeps one predecessor byte
+per state (the acceleration and the lines crossed, the parent recomputed from it),
+grows its frontiers as needed and prunes with a consistent lower bound on the moves
+left. The backward BFS for the bots classifies every move once per track in a second
+kernel and expands whole frontiers with NumPy.
 
 * :func:`solve` gives the fewest moves and the best finish time ``(n - 1) + t``
   (VT-END-2) with a witness path, or ``moves=None`` when the finish is unreachable.
@@ -98,6 +101,8 @@ class Tables:
         self.compact = np.full(self.on.size, -1, dtype=np.int64)
         self.compact[self.cells] = np.arange(self.cells.size)
         self.npos = self.cells.size
+        if self.dx + self.dy + 1 > 127:  # a finishing walk step must fit the move memo byte
+            raise ValueError(f"the track is too large to solve ({track.width}x{track.height})")
 
     # -- coordinates --
     def point(self, cell: int) -> Point:
@@ -119,14 +124,15 @@ class Tables:
         return self.Q * self.npos * self.nvy * self.nvx
 
     def encode(self, q: Ints, k: Ints, vx: Ints, vy: Ints) -> Ints:
-        """Returns flat state indices."""
-        return ((q * self.npos + k) * self.nvy + (vy + self.ky)) * self.nvx + (vx + self.kx)
+        """Returns flat state indices (velocity-major: the squares of one velocity are
+        contiguous, so a sparse search touches few pages)."""
+        return ((q * self.nvy + (vy + self.ky)) * self.nvx + (vx + self.kx)) * self.npos + k
 
     def decode(self, flat: Ints) -> tuple[Ints, Ints, Ints, Ints]:
         """Returns ``(q, k, vx, vy)`` for flat state indices."""
-        rest, vxi = np.divmod(flat, self.nvx)
-        rest, vyi = np.divmod(rest, self.nvy)
-        q, k = np.divmod(rest, self.npos)
+        rest, k = np.divmod(flat, self.npos)
+        rest, vxi = np.divmod(rest, self.nvx)
+        q, vyi = np.divmod(rest, self.nvy)
         return q, k, vxi - self.kx, vyi - self.ky
 
     # -- the move table --
@@ -158,6 +164,36 @@ class Tables:
             self.on, self.line, self.cells, self.wp, self.per_lap, self.Q, offx, offy, length
         )
         return result, step
+
+    @cached_property
+    def memo(self) -> NDArray[np.uint8]:
+        """Returns the forward search's move memo, one byte per ``(q, d, k)``, filled as
+        moves are expanded (zeroed lazily by the OS, so untouched pages cost nothing)."""
+        nd = (2 * self.dx + 1) * (2 * self.dy + 1)
+        return np.zeros(self.Q * nd * self.npos, dtype=np.uint8)
+
+    @cached_property
+    def fields(self) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.int32]]:
+        """Returns the A* fields: ``dist[line, k]`` (8-connected steps over the track to
+        line ``line``, -1: never), ``clear[k]`` (Chebyshev distance to the nearest
+        off-track square) and ``hcap[D, speed]``, the fewest moves ``n >= 1`` that can
+        cover ``D`` from that speed: ``n * speed + n(n+1)/2 + 1 >= D``."""
+        dist = np.stack(
+            [
+                _kernels.grid_distance(self.on, self.line == index, self.wp)[self.cells]
+                for index in range(self.per_lap)
+            ]
+        )
+        everywhere = np.ones_like(self.on)
+        clear = _kernels.grid_distance(everywhere, ~self.on, self.wp)[self.cells]
+        span = np.arange(max(int(dist.max()), 0) + 1)[:, None]
+        speed = np.arange(max(self.kx, self.ky) + 1)[None, :]
+        hcap = np.zeros((span.size, speed.size), dtype=np.int32)
+        n = 0
+        while (hcap == 0).any():
+            n += 1
+            hcap[(hcap == 0) & (n * speed + n * (n + 1) // 2 + 1 >= span)] = n
+        return dist, clear, hcap
 
     def entry_time(self, dx: int, dy: int, step: int) -> Fraction:
         """Returns the exact ``t`` of walk step ``step`` of the move ``(dx, dy)``."""
@@ -203,11 +239,10 @@ def solve(
 
 
 def _bfs(tab: Tables, frontier: Ints) -> Solution:
-    result, fstep = tab.table
-    _, _, _, tnum, tden = tab.walks
-    level, src, dx, dy, num, den, parent = _kernels.bfs(
-        result,
-        fstep,
+    offx, offy, length, tnum, tden = tab.walks
+    level, src, dx, dy, num, den, pred, error = _kernels.astar(
+        tab.on,
+        tab.line,
         tab.cells,
         tab.compact,
         tab.wp,
@@ -215,27 +250,37 @@ def _bfs(tab: Tables, frontier: Ints) -> Solution:
         tab.ky,
         tab.dx,
         tab.dy,
+        tab.per_lap,
         tab.Q,
-        tab.npos,
         frontier,
-        tnum,
-        tden,
+        (offx, offy, length, tnum, tden),
+        tab.fields,
+        tab.memo,
     )
+    if error:  # guards of the search's own invariants, never bad input
+        raise RuntimeError(f"the Vectrace search stopped on an internal check ({error})")
     if level < 0:
         return Solution(None)
-    path = _trace(tab, parent, int(src))
+    path = _trace(tab, pred, int(src))
     last = path[-1]
     path.append((last[0] + int(dx), last[1] + int(dy)))
     return Solution(int(level), (int(level) - 1) + Fraction(int(num), int(den)), tuple(path))
 
 
-def _trace(tab: Tables, parent: Ints, flat: int) -> list[Point]:
+def _trace(tab: Tables, pred: NDArray[np.uint8], flat: int) -> list[Point]:
+    """Returns the points from a start to state ``flat``, undoing one byte at a time."""
     path = []
-    while flat >= 0:
-        _, k, _, _ = tab.decode(np.array([flat]))
-        path.append(tab.point(int(tab.cells[k[0]])))
-        flat = int(parent[flat])
-    return path[::-1]
+    while True:
+        q, k, vx, vy = (int(v[0]) for v in tab.decode(np.array([flat])))
+        cell = int(tab.cells[k])
+        path.append(tab.point(cell))
+        code = int(pred[flat])
+        if code == _kernels.START:
+            return path[::-1]
+        crossed, accel = divmod(code - 1, 9)
+        px, py = vx - (accel % 3 - 1), vy - (accel // 3 - 1)
+        back = np.array([tab.compact[cell - vx - vy * tab.wp]])
+        flat = int(tab.encode(np.array([q - crossed]), back, np.array([px]), np.array([py]))[0])
 
 
 # --- backward search (cost to go, for the bots) ------------------------------------------
