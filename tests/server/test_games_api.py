@@ -70,7 +70,7 @@ def test_submit_action_seat_plays_and_dice_follow(client: TestClient) -> None:
     assert isinstance(die, toygame.Die)
     assert body["view"]["die"] == die.value
     assert body["log"] == [
-        {"seq": 2, "kind": "rolled", "text": f"seat 0 rolls {die.value}", "seat": 0, "drink": None}
+        {"seq": 2, "kind": "rolled", "text": f"seat 0 rolls {die.value}", "seat": 0, "drinks": []}
     ]
 
 

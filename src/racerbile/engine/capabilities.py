@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from .contract import Action, Bot, Event, Game, GameInfo, Result, TrackCatalog
-    from .ledger import Ledger
+    from .ledger import Drank, Ledger
     from .outcome import GameOutcome, SimSpec
     from .referee import RefereeAction
 
@@ -253,14 +253,31 @@ class DrinkColumn:
 
 
 @dataclass(frozen=True)
+class LineDrink:
+    """One drink a log line tells of: who drinks how much of what, and who caused it."""
+
+    seat: int
+    amount: int
+    unit: str
+    caused_by: int | None = None
+
+    @classmethod
+    def of(cls, drank: Drank) -> LineDrink:
+        """Returns the drink of one ``Drank`` event."""
+        return cls(drank.player, drank.sips, drank.unit, drank.caused_by)
+
+
+@dataclass(frozen=True)
 class LogLine:
     """One line of the game's log: the record position (``seq``) of its last event, a
-    kind, the sentence and the seat it concerns (None: nobody in particular)."""
+    kind, the sentence, the seat it concerns (None: nobody in particular) and the
+    drinks it tells of (the scoreboard's "drink now")."""
 
     seq: int
     kind: str
     text: str
     seat: int | None = None
+    drinks: tuple[LineDrink, ...] = ()
 
 
 class GameCapabilities:

@@ -94,6 +94,7 @@ class SeatPublic(BaseModel):
 
 
 class LogDrink(BaseModel):
+    seat: int = Field(description="who drinks")
     amount: int
     unit: str = Field(description="the game's unit: sip, glass, beer...")
     caused_by: int | None
@@ -104,7 +105,9 @@ class LogEntry(BaseModel):
     kind: str
     text: str
     seat: int | None = Field(default=None, description="the seat the event concerns, if any")
-    drink: LogDrink | None = Field(default=None, description="what a drink event pours")
+    drinks: list[LogDrink] = Field(
+        default_factory=list, description="the drinks the line tells of (who, how much)"
+    )
 
 
 class TimerPublic(BaseModel):

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import Action, Actor, Chance, Event, Record
-from ..engine.capabilities import DrinkColumn
+from ..engine.capabilities import DrinkColumn, LineDrink
 from ..engine.ledger import Drank
 from ..engine.referee import Sender, referee_buttons, referee_refusal
 from ..store import SeatRow
@@ -110,7 +110,7 @@ def _log(room: Room, lang: str) -> list[dict[str, Any]]:
             "kind": e.kind,
             "text": room.game.describe(e, lang, names),
             "seat": _seat_of(e),
-            "drink": _drink_of(e),
+            "drinks": [dataclasses.asdict(LineDrink.of(e))] if isinstance(e, Drank) else [],
         }
         for seq, e in room.log
     ]
@@ -136,13 +136,6 @@ def _seat_of(event: Event) -> int | None:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     return None
-
-
-def _drink_of(event: Event) -> dict[str, Any] | None:
-    """Returns how much a drink event pours, for the scoreboard's "drink now"."""
-    if not isinstance(event, Drank):
-        return None
-    return {"amount": event.sips, "unit": event.unit, "caused_by": event.caused_by}
 
 
 def _seat_public(seat: SeatRow) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine.capabilities import LogLine
+from ...engine.capabilities import LineDrink, LogLine
 from ...engine.contract import Event
 from ...engine.ledger import Drank
 from .describe import ORDINAL, describe
@@ -88,6 +88,7 @@ class _Move:
     stopped: bool = False
     drive_at: int | None = None  # where the clause of the drive goes (after the roll)
     sips: dict[int, int] = field(default_factory=dict)
+    drinks: list[LineDrink] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
 
 
@@ -104,7 +105,8 @@ def narrate(events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
             move = _Move(getattr(event, "seat", 0), gear, seq)
             continue
         if move is None or not _fold(move, event, lang, names):
-            lines.append(LogLine(seq, kind, describe(event, lang, names), _seat(event)))
+            drinks = (LineDrink.of(event),) if isinstance(event, Drank) else ()
+            lines.append(LogLine(seq, kind, describe(event, lang, names), _seat(event), drinks))
             continue
         move.seq = seq
         if kind == "turn_ended":
@@ -127,6 +129,7 @@ def _fold(move: _Move, event: Event, lang: str, names: Sequence[str]) -> bool:
     kind = event.kind
     if isinstance(event, Drank):
         move.sips[e.player] = move.sips.get(e.player, 0) + e.sips
+        move.drinks.append(LineDrink.of(event))
         return True
     if kind in ("turn_ended", "die_shown", "announced", "forgot"):
         return True
@@ -196,7 +199,7 @@ def _line(move: _Move, lang: str, names: Sequence[str]) -> LogLine:
     ]
     if others:
         text += "; " + ", ".join(others)
-    return LogLine(move.seq, "move", text + ".", move.seat)
+    return LogLine(move.seq, "move", text + ".", move.seat, tuple(move.drinks))
 
 
 def _ordinal(lang: str, gear: int) -> str:

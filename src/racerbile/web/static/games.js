@@ -51,8 +51,10 @@
 //                           roll; caused and drinkNow [{seat, amount, unit}] the drinks it
 //                           caused and who must drink now. Without it the platform reads
 //                           the envelope: standings from panels(), drinks from
-//                           envelope.drinks, the latest log entry whose kind names a roll,
-//                           and the log's drink entries (entry.drink) of the latest turn
+//                           envelope.drinks, the latest log entry whose kind names a roll
+//                           (or a narrated "move"),
+//                           and the drinks of the log entries (entry.drinks) of the latest
+//                           turn
 //
 // Everything is optional but id: generic.js stands in for what a module leaves out.
 // Game modules import the platform's helpers by absolute address (/static/panels.js,

@@ -9,7 +9,9 @@ import { h, fill, capDot, renderStandings } from "./panels.js";
 import { seatColor } from "./board.js";
 import * as V from "./view.js";
 
-const isRoll = (e) => /roll/.test(e.kind);
+// A roll line, or a game's narrated line for a whole move (which tells of its roll).
+const isRoll = (e) => /roll/.test(e.kind) || e.kind === "move";
+const drinksOf = (e) => e.drinks || [];
 const TURN_START = "turn_started";
 const TURN_END = "turn_ended";
 
@@ -20,11 +22,11 @@ export function fromLog(state) {
   const log = state.log || [];
   let rollAt = -1;
   for (let i = log.length - 1; i >= 0 && rollAt < 0; i--) if (isRoll(log[i])) rollAt = i;
-  const caused = [];
+  const caused = rollAt >= 0 ? [...drinksOf(log[rollAt])] : [];
   if (rollAt >= 0) {
     for (const e of log.slice(rollAt + 1)) {
       if (e.kind === TURN_END || e.kind === TURN_START || isRoll(e)) break;
-      if (e.drink) caused.push(e);
+      caused.push(...drinksOf(e));
     }
   }
   return {
@@ -37,25 +39,25 @@ export function fromLog(state) {
 /** The drink entries of the latest turn with any (a game without turns: the latest action's). */
 function latestTurnDrinks(log) {
   let last = -1;
-  for (let i = log.length - 1; i >= 0 && last < 0; i--) if (log[i].drink) last = i;
+  for (let i = log.length - 1; i >= 0 && last < 0; i--) if (drinksOf(log[i]).length) last = i;
   if (last < 0) return [];
   const turns = log.some((e) => e.kind === TURN_START);
   const out = [];
   for (let i = last; i >= 0; i--) {
     const e = log[i];
     if (turns ? e.kind === TURN_START && i < last : e.seq !== log[last].seq) break;
-    if (e.drink) out.unshift(e);
+    out.unshift(...drinksOf(e));
   }
   return out;
 }
 
-/** Sums drink entries per seat and unit, in the order the seats first drank. */
-function bySeat(entries) {
+/** Sums drinks ({seat, amount, unit}) per seat and unit, in the order the seats first drank. */
+function bySeat(drinks) {
   const sums = new Map();
-  for (const e of entries) {
-    const key = `${e.seat}:${e.drink.unit}`;
-    const got = sums.get(key) || { seat: e.seat, amount: 0, unit: e.drink.unit };
-    got.amount += e.drink.amount;
+  for (const d of drinks) {
+    const key = `${d.seat}:${d.unit}`;
+    const got = sums.get(key) || { seat: d.seat, amount: 0, unit: d.unit };
+    got.amount += d.amount;
     sums.set(key, got);
   }
   return [...sums.values()];
