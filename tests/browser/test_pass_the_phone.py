@@ -64,7 +64,7 @@ def test_babybile_race_to_the_finish_on_one_screen(racerbile_server: Server, bro
         assert state["seats"][winner]["name"] in page.inner_text("#winner")
     # The drinking table lists both players; the log tells the story in sentences.
     assert page.locator("#drinks tbody tr").count() == 2
-    assert page.locator("#log li").count() > 10
+    assert page.locator("#log li").count() >= 5  # one sentence per move
     # The language switch turns the interface and the log sentences into Danish.
     english_log = page.inner_text("#log")
     page.click("#lang")

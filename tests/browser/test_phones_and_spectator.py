@@ -122,7 +122,7 @@ def test_two_phones_join_by_code_and_the_spectator_sees_the_moves(
     assert drives >= 4
 
     # The spectator's log tells the story; its turn banner follows the game.
-    assert spectator.locator("#log li").count() > 5
+    assert spectator.locator("#log li").count() >= 3  # one sentence per move
     now = api_state(base, game_id, None)
     name = now["seats"][now["to_act"]]["name"]
     spectator.wait_for_function(
