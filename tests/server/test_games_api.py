@@ -6,6 +6,7 @@ import hashlib
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import toygame
@@ -212,7 +213,9 @@ def test_read_record_hides_seed_until_over_and_replays(client: TestClient) -> No
     assert toygame.GAME.view(rebuilt, None) == state(client, created["id"])["view"]
 
 
-def test_bots_play_until_a_person_is_to_act(client: TestClient) -> None:
+def test_bots_play_until_a_person_is_to_act(open_client: Any) -> None:
+    # A worker that starts cold imports the server first: the answer may wait for it.
+    client = open_client(auto_wait_s=60)
     created = create(client, bots={"1": "mover"})
     assert created["seats"][1] == {
         "seat": 1,
