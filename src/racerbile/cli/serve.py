@@ -38,9 +38,9 @@ LanOption = Annotated[
     bool | None,
     typer.Option(
         "--lan/--local",
-        help="--lan: phones on this network join (listens on every network, links on "
-        "this machine's LAN address); --local: this machine only. Default: asks when "
-        "run in a terminal, else --local.",
+        help="Whether phones on this network may join: --lan listens on every network "
+        "and links on this machine's LAN address, --local serves this machine only. "
+        "Default: asks when run in a terminal, else --local.",
     ),
 ]
 

@@ -26,7 +26,9 @@ def register(mount: CommandMount) -> None:
 
     @mount.command("rallyman", group="analyse")
     def analyse_rallyman(
-        stage: Annotated[str, typer.Argument(help="A bundled stage or rally id, or a file.")],
+        stage: Annotated[
+            str, typer.Argument(metavar="STAGE", help="A bundled stage or rally id, or a file.")
+        ],
         tyres: Annotated[str, typer.Option(help="Tyres: asphalt or snow.")] = "asphalt",
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
         out: Annotated[
