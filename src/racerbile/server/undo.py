@@ -74,11 +74,11 @@ def _refusal(
 ) -> str | None:
     makers = [room.makers[n - 1] for n in wanted]
     if caller.role == "seat":
-        refused = void_refusal(room.game, room.state, chosen, "seat")
-        if refused is not None:
-            return refused  # the game's word first: it may let no player undo at all
         if not is_latest:
             return "a player takes back only the latest actions, newest first"
+        refused = void_refusal(room.game, room.state, chosen, "seat")
+        if refused is not None:
+            return refused  # before whose actions they are: a game may let no player undo
         if any(m.seat != caller.seat for m in makers):
             return "a player takes back only their own actions and the dice they threw"
     if room.row.dice == "digital" and any(m.chance for m in makers):
