@@ -65,8 +65,10 @@ import * as generic from "./generic.js";
 
 const loaded = new Map();
 
-/** The setup form of a game that adds nothing to the start page's standard one. */
-function noSetupForm() {
+/** The setup form of a game that adds nothing to the start page's standard one (it
+ * clears what the game picked before drew there). */
+function noSetupForm(el) {
+  el.replaceChildren();
   return { fields: [], read: (body) => body, repaint() {} };
 }
 

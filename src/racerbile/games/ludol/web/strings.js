@@ -1,5 +1,7 @@
 // Ludøl's interface texts in English and Danish, merged into the platform's (i18n.js).
 
+import { SETUP_STRINGS } from "./setup_strings.js";
+
 export const strings = {
   en: {
     "ld.board": "Ludøl board",
@@ -260,3 +262,5 @@ export const strings = {
     "ld.s_two_colours": "To spillere: hver spiller to farver",
   },
 };
+
+for (const [code, table] of Object.entries(SETUP_STRINGS)) Object.assign(strings[code], table);

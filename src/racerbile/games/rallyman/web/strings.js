@@ -1,5 +1,7 @@
 // Rallyman's interface texts in English and Danish, merged into the platform's (i18n.js).
 
+import { SETUP_STRINGS } from "./setup_strings.js";
+
 export const strings = {
   en: {
     "rm.gear": "Gear",
@@ -226,3 +228,5 @@ export const strings = {
     "rm.line.finish": "mål",
   },
 };
+
+for (const [code, table] of Object.entries(SETUP_STRINGS)) Object.assign(strings[code], table);
