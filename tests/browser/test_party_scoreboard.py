@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from party_kit import SMALL_TEXT, TV, create, open_page
-from rb_harness import Server
+from party_kit import SMALL_TEXT, TV, create, horizontal_overflow, open_page
+from rb_harness import LAPTOP, PHONE, Server
 
 pytestmark = pytest.mark.browser
 
@@ -137,6 +137,15 @@ def test_ld_drink_1_the_ludol_scoreboard_shows_glasses_chugs_and_the_chug_to_dri
     assert page.locator("#sb-drinks tr[data-seat='1'] td.num").all_inner_texts() == ["1", "1", "0"]
     assert "throws 1" in page.inner_text("#sb-latest")
     _fits(page)
+    # A 1366×768 screen gets the whole board scaled down; a phone one column, no sideways scroll.
+    page.set_viewport_size(LAPTOP)
+    page.wait_for_function("document.body.style.zoom !== ''")
+    box = page.locator("#sb-drinks-card").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= LAPTOP["width"]
+    assert box["y"] + box["height"] <= LAPTOP["height"]
+    page.set_viewport_size(PHONE)
+    page.wait_for_function("document.body.style.zoom === ''")
+    assert horizontal_overflow(page) == 0
     assert errors == []
 
 
