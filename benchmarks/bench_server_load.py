@@ -21,24 +21,25 @@ import argparse
 import asyncio
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from loadbench.games import GAMES
+from loadbench.games import GAMES, RoomFailed
 from loadbench.phases import Plan, Result, run_plan
 from loadbench.report import HEADER, details, goal_table, goals, line
 
 RUNS = ("baseline", "saturated", "think", "spectators", "processes")
 FULL = {"rooms": 500, "saturated_rooms": 50, "duration": 20.0, "spectators": 1000}
-QUICK = {"rooms": 100, "saturated_rooms": 20, "duration": 4.0, "spectators": 200}
+QUICK = {"rooms": 100, "saturated_rooms": 20, "duration": 3.0, "spectators": 200}
 
 
 def parse(argv: list[str]) -> tuple[Plan, Path | None]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--quick", action="store_true", help=f"a smaller run, under a minute: {QUICK}"
+        "--quick", action="store_true", help=f"a smaller run (a minute on SQLite alone): {QUICK}"
     )
     parser.add_argument("--rooms", type=_count(1, 5000), help="rooms with think time (500)")
     parser.add_argument(
@@ -123,6 +124,11 @@ def run(work: Coroutine[Any, Any, list[Result]]) -> list[Result]:
     return uvloop.run(work)
 
 
+def _load() -> str:
+    """Returns the machine's load average: other work on it shows in every figure."""
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
 def show(result: Result) -> None:
     print(line(result), flush=True)
     print(details(result), flush=True)
@@ -130,9 +136,13 @@ def show(result: Result) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     plan, json_path = parse(sys.argv[1:] if argv is None else argv)
+    print(f"{os.cpu_count()} cores; load average {_load()} before", flush=True)
     print(HEADER, flush=True)
-    results = run(run_plan(plan, show))
-    print()
+    try:
+        results = run(run_plan(plan, show))
+    except (RuntimeError, RoomFailed) as exc:  # a server that does not start or serve
+        sys.exit(f"error: {exc}")
+    print(f"\nload average {_load()} after (1, 5, 15 minutes)\n")
     print(goal_table(goals(plan, results)))
     if json_path is not None:
         rows = [dataclasses.asdict(r) | {"per_second": r.per_second} for r in results]

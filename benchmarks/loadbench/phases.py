@@ -22,6 +22,7 @@ from .players import (
     echo_ws_player,
     http_player,
     http_session,
+    open_sockets,
     ws_player,
 )
 from .servers import (
@@ -88,6 +89,7 @@ class Result:
     rss_peak_mb: float
     rss_last_mb: float
     children_peak_mb: float
+    generator_cpu: float = 0.0  # of one core, the load generator's
     create_s: float = 0.0
     by_game: dict[str, dict[str, float | int | None]] = field(default_factory=dict)
 
@@ -128,6 +130,7 @@ def result(
         rss_peak_mb=sum(s.memory.peak for s in servers) / MB,
         rss_last_mb=sum(s.memory.last for s in servers) / MB,
         children_peak_mb=sum(s.memory.children_peak for s in servers) / MB,
+        generator_cpu=tally.generator_cpu_s / seconds if seconds else 0.0,
         by_game={
             game: {"actions": len(times), "p99_ms": percentiles(times)[1]}
             for game, times in sorted(tally.by_game.items())
@@ -142,9 +145,10 @@ async def timed_clients(
     answered in time counts) while sampling the servers' memory; returns the seconds."""
     sampler = asyncio.create_task(sample_memory(servers))
     tasks = [asyncio.create_task(c) for c in clients]
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     done, pending = await asyncio.wait(tasks, timeout=duration) if tasks else (set(), set())
     seconds = time.perf_counter() - started
+    tally.generator_cpu_s = time.process_time() - cpu
     for task in pending:
         task.cancel()
     await asyncio.gather(*pending, return_exceptions=True)
@@ -212,6 +216,7 @@ async def play(plan: Plan, servers: list[Server], store: str, transport: str, lo
     handles = await create_rooms(plan, servers, load.rooms)
     create_s = time.perf_counter() - started
     tally, seeds = Tally(), iter(range(plan.seed + load.rooms, 1 << 62))
+    sockets = await open_sockets(handles, tally) if transport == "ws" else [None] * len(handles)
     async with http_session(load.rooms) as session:
 
         async def new_room(old: RoomHandle) -> RoomHandle:
@@ -220,8 +225,8 @@ async def play(plan: Plan, servers: list[Server], store: str, transport: str, lo
         clients = [
             http_player(h, load.think, tally, random.Random(plan.seed + n), new_room, session)
             if transport == "http"
-            else ws_player(h, load.think, tally, random.Random(plan.seed + n), new_room)
-            for n, h in enumerate(handles)
+            else ws_player(h, load.think, tally, random.Random(plan.seed + n), new_room, socket)
+            for n, (h, socket) in enumerate(zip(handles, sockets, strict=True))
         ]
         seconds = await timed_clients(clients, plan.duration, servers, tally)
     measured = result(load, store, transport, servers, tally, seconds)
@@ -253,12 +258,10 @@ async def _watched(
         async with http_session(1) as session:
             rng = random.Random(plan.seed)
             act = echo_driver(session, base) if room is None else game_driver(session, room, rng)
-            started = time.perf_counter()
             changes = int(plan.duration / SPECTATOR_PACE_S) + 1
-            watching = await watch_room(
+            watching, seconds = await watch_room(
                 url, auth, plan.spectators, act, changes, SPECTATOR_PACE_S, plan.duration, tally
             )
-            seconds = time.perf_counter() - started
     finally:
         sampler.cancel()
     load = Load(f"{watching} spectators", 1, SPECTATOR_PACE_S)

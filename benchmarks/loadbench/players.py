@@ -38,6 +38,8 @@ REQUEST_TIMEOUT_S = 30.0
 SETTLE_TIMEOUT_S = 30.0  # longest wait for the dice and bots after an action
 ERROR_PAUSE_S = 0.2
 WS_MAX_BYTES = 4 << 20
+OPEN_TIMEOUT_S = 60.0
+OPENING_AT_ONCE = 50  # websocket handshakes in flight at once
 HTTP_FAILURES = (aiohttp.ClientError, TimeoutError, RoomFailed)
 
 T = TypeVar("T")
@@ -53,6 +55,7 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     entries: int = 0  # stored entries the actions led to, the dice and bots' too
     finished: int = 0  # games played to the end (each replaced by a new one)
+    generator_cpu_s: float = 0.0  # the CPU time this process took meanwhile
 
     def done(self, game: str, latency: float, entries: int) -> None:
         self.latencies.append(latency)
@@ -96,7 +99,7 @@ async def http_player(
             url = f"{room.base}{room.path}/actions"
             status, answer = await call(session, "POST", url, json=move, headers=room.headers)
             if status == 200:
-                state = await _http_settled(session, room, answer, move["seq"])
+                state = await settle_http(session, room, answer, move["seq"])
                 tally.done(room.game, time.perf_counter() - started, state["seq"] - move["seq"])
             else:
                 tally.error(f"HTTP {status} {error_code(answer)}")
@@ -107,7 +110,7 @@ async def http_player(
         await asyncio.sleep(think_delay(rng, think))
 
 
-async def _http_settled(
+async def settle_http(
     session: aiohttp.ClientSession, room: RoomHandle, state: dict[str, Any], after: int
 ) -> dict[str, Any]:
     """Returns the state once a slow bot has acted too (the answer waits only so long)."""
@@ -126,7 +129,7 @@ async def _after_end(
     new_room: NewRoom,
 ) -> tuple[RoomHandle, dict[str, Any]]:
     """Replaces a finished game (or one where no person can act) with a new one."""
-    state = await _http_settled(session, room, state, state["seq"] - 1)
+    state = await _retrying(tally, settle_http, session, room, state, state["seq"] - 1)
     if person_to_act(state) and state["legal_actions"]:
         return room, state
     if state["finished"]:
@@ -147,23 +150,57 @@ async def _retrying(tally: Tally, attempt: Callable[..., Awaitable[T]], *args: A
             await asyncio.sleep(ERROR_PAUSE_S)
 
 
+async def open_socket(room: RoomHandle) -> ClientConnection:
+    """Opens the host's websocket to ``room`` (the state comes first)."""
+    url = f"{'ws' + room.base.removeprefix('http')}{room.path}/ws"
+    return await connect(
+        url,
+        additional_headers=room.headers,
+        max_size=WS_MAX_BYTES,
+        open_timeout=OPEN_TIMEOUT_S,
+        close_timeout=1,
+    )
+
+
+async def open_sockets(rooms: list[RoomHandle], tally: Tally) -> list[ClientConnection | None]:
+    """Opens a websocket to every room, a few at a time, before the clock starts (a
+    failed one is counted and left to its client to open again)."""
+    gate = asyncio.Semaphore(OPENING_AT_ONCE)
+
+    async def one(room: RoomHandle) -> ClientConnection | None:
+        async with gate:
+            try:
+                return await open_socket(room)
+            except (OSError, TimeoutError, WebSocketException) as exc:
+                tally.error(f"opening: {type(exc).__name__}")
+                return None
+
+    return list(await asyncio.gather(*(one(room) for room in rooms)))
+
+
 async def ws_player(
-    room: RoomHandle, think: float, tally: Tally, rng: random.Random, new_room: NewRoom
+    room: RoomHandle,
+    think: float,
+    tally: Tally,
+    rng: random.Random,
+    new_room: NewRoom,
+    socket: ClientConnection | None = None,
 ) -> None:
-    """Plays ``room`` (and the games that replace it) over a websocket until cancelled;
-    reconnects after an error that brings no state."""
-    await asyncio.sleep(rng.uniform(0, think))
+    """Plays ``room`` (and the games that replace it) over a websocket until cancelled,
+    on ``socket`` when it is open already; reconnects after an error that brings no
+    state."""
+    delay = rng.uniform(0, think)
     while True:
-        url = f"{'ws' + room.base.removeprefix('http')}{room.path}/ws"
+        over = False
         try:
-            async with connect(
-                url, additional_headers=room.headers, max_size=WS_MAX_BYTES, close_timeout=1
-            ) as socket:
-                over = await _play_socket(socket, room, think, tally, rng)
+            async with socket or await open_socket(room) as opened:
+                await asyncio.sleep(delay)
+                delay = 0.0
+                over = await _play_socket(opened, room, think, tally, rng)
         except (OSError, TimeoutError, WebSocketException) as exc:
             tally.error(type(exc).__name__)
             await asyncio.sleep(ERROR_PAUSE_S)
-            continue
+        socket = None
         if over:
             room = await _retrying(tally, new_room, room)
 

@@ -16,7 +16,7 @@ THINK_P99_MS, SPECTATOR_P99_MS, SATURATION_FACTOR = 100.0, 500.0, 10
 
 HEADER = (
     f"{'run':<26} {'server':<10} {'via':<4} {'rooms':>5} {'think':>5} {'actions/s':>9} "
-    f"{'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'RSS MB':>7} {'+bots':>5}"
+    f"{'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'RSS MB':>7} {'+bots':>5} {'gen CPU':>7}"
 )
 
 
@@ -25,7 +25,8 @@ def line(r: Result) -> str:
     return (
         f"{r.label:<26} {r.server:<10} {r.transport:<4} {r.rooms:>5} {r.think:>5g} "
         f"{r.per_second:>9.1f} {_ms(r.p50_ms):>8} {_ms(r.p99_ms):>8} "
-        f"{sum(r.errors.values()):>6} {r.rss_peak_mb:>7.0f} {r.children_peak_mb:>5.0f}"
+        f"{sum(r.errors.values()):>6} {r.rss_peak_mb:>7.0f} {r.children_peak_mb:>5.0f} "
+        f"{r.generator_cpu:>7.0%}"
     )
 
 
@@ -34,10 +35,12 @@ def details(r: Result) -> str:
     games = ", ".join(
         f"{g} {v['actions']} (p99 {_ms(v['p99_ms'])})"
         for g, v in r.by_game.items()
-        if g in ("racerbile", "vectrace", "ludol", "rallyman")
+        if g not in ("echo", "push")
     )
-    parts = [f"{r.actions} actions in {r.seconds:.1f} s"]
-    if r.server != "echo" and r.rooms > 1:
+    watched = r.label.endswith("spectators")
+    what = "pushes received (one change a second)" if watched else "actions"
+    parts = [f"{r.actions} {what} in {r.seconds:.1f} s"]
+    if r.server != "echo" and not watched:
         parts += [
             f"{r.entries / r.seconds:.1f} stored entries/s (dice too)",
             f"{r.finished} games ended",

@@ -20,11 +20,16 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from .games import RoomHandle, call, next_move, read_state
-from .players import WS_MAX_BYTES, Tally
+from .players import (
+    HTTP_FAILURES,
+    OPEN_TIMEOUT_S,
+    OPENING_AT_ONCE,
+    WS_MAX_BYTES,
+    Tally,
+    settle_http,
+)
 
 SEQ = re.compile(rb'"seq":(\d+)')
-OPENING_AT_ONCE = 50
-OPEN_TIMEOUT_S = 60.0
 CATCH_UP_S = 10.0  # how long spectators may take to get the last push after the driver stops
 PUSH_BYTES = 15_000
 """The echo app's push: about the size of a two-seat Racerbile room's state."""
@@ -64,10 +69,10 @@ async def watch_room(
     pace_s: float,
     duration: float,
     tally: Tally,
-) -> int:
+) -> tuple[int, float]:
     """Opens ``count`` spectators on ``url``, then makes up to ``changes`` changes, one
     every ``pace_s`` for ``duration`` seconds, and tallies every push's latency; returns
-    how many spectators were watching."""
+    how many spectators were watching and the seconds the changes took."""
     gate = asyncio.Semaphore(OPENING_AT_ONCE)
     opened = await asyncio.gather(
         *(_open(url, auth, gate) for _ in range(count)), return_exceptions=True
@@ -77,16 +82,19 @@ async def watch_room(
         if isinstance(failure, BaseException):
             tally.error(f"spectator could not join: {type(failure).__name__}")
     readers = [asyncio.create_task(_read(socket, watcher)) for socket, watcher in sockets]
+    started, cpu = time.perf_counter(), time.process_time()
     try:
         sent = await _drive(act, changes, pace_s, duration, tally)
+        seconds = time.perf_counter() - started
         await _catch_up([w for _, w in sockets], sent[-1][1] if sent else 0)
+        tally.generator_cpu_s = time.process_time() - cpu
     finally:
         for reader in readers:
             reader.cancel()
         await asyncio.gather(*readers, return_exceptions=True)
         await asyncio.gather(*(s.close() for s, _ in sockets), return_exceptions=True)
     _tally_latencies([w for _, w in sockets], sent, tally)
-    return len(sockets)
+    return len(sockets), seconds
 
 
 async def _open(
@@ -119,11 +127,15 @@ async def _drive(
         if time.monotonic() >= deadline:
             break
         started = time.perf_counter()
-        seq = await act(n)
-        if seq is None:
-            tally.error("the driver's change was refused")
+        try:
+            seq = await act(n)
+        except HTTP_FAILURES as exc:
+            tally.error(f"the driver's change failed: {type(exc).__name__}")
         else:
-            sent.append((started, seq))
+            if seq is None:
+                tally.error("the driver's change was refused")
+            else:
+                sent.append((started, seq))
         await asyncio.sleep(max(0.0, pace_s - (time.perf_counter() - started)))
     return sent
 
@@ -149,13 +161,16 @@ def _tally_latencies(watchers: list[Watcher], sent: list[tuple[float, int]], tal
 
 
 def game_driver(session: aiohttp.ClientSession, room: RoomHandle, rng: random.Random) -> Act:
-    """Returns a driver that plays a random legal action in ``room`` as the host."""
+    """Returns a driver that plays a random legal action in ``room`` as the host; the
+    spectators should then see the state once the dice are played too (a busy server
+    answers before they are)."""
     state: dict[str, Any] = {}
 
     async def act(_n: int) -> int | None:
         nonlocal state
         if not state:
             state = await read_state(session, room)
+        state = await settle_http(session, room, state, state["seq"] - 1)
         move = next_move(state, rng)
         if move is None:  # the game is over
             return None
@@ -164,7 +179,7 @@ def game_driver(session: aiohttp.ClientSession, room: RoomHandle, rng: random.Ra
         if status != 200:
             state = await read_state(session, room)
             return None
-        state = answer
+        state = await settle_http(session, room, answer, move["seq"])
         return int(state["seq"])
 
     return act
