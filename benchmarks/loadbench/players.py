@@ -113,7 +113,8 @@ async def http_player(
 async def settle_http(
     session: aiohttp.ClientSession, room: RoomHandle, state: dict[str, Any], after: int
 ) -> dict[str, Any]:
-    """Returns the state once a slow bot has acted too (the answer waits only so long)."""
+    """Returns the state once the dice and bots are done after ``after`` (an answer
+    waits for them only so long: a slow bot, or a busy server)."""
     deadline = time.monotonic() + SETTLE_TIMEOUT_S
     while not settled(state, after) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
