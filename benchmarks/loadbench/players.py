@@ -114,10 +114,13 @@ async def settle_http(
     session: aiohttp.ClientSession, room: RoomHandle, state: dict[str, Any], after: int
 ) -> dict[str, Any]:
     """Returns the state once the dice and bots are done after ``after`` (an answer
-    waits for them only so long: a slow bot, or a busy server)."""
-    deadline = time.monotonic() + SETTLE_TIMEOUT_S
+    waits for them only so long: a slow bot, or a busy server). It asks again after
+    0.05 s, then twice as long each time up to a second, so a busy server is not
+    swamped by the asking."""
+    deadline, pause = time.monotonic() + SETTLE_TIMEOUT_S, 0.05
     while not settled(state, after) and time.monotonic() < deadline:
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(pause)
+        pause = min(2 * pause, 1.0)
         state = await read_state(session, room)
     return state
 
