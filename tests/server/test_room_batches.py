@@ -80,6 +80,7 @@ def test_callers_who_see_the_same_share_one_view_until_the_game_changes(
     anna = Caller("seat", 0)
     assert room.public(HOST)["view"] is room.public(anna)["view"]  # the host sees seat 0
     assert room.public(HOST)["legal_actions"] is room.public(anna)["legal_actions"]
+    assert room.public(HOST)["log"] is first["log"]  # one language, one log for all
 
     async def watch() -> tuple[Subscriber, Subscriber]:
         hub = inline.app.state.services.hub  # type: ignore[attr-defined]

@@ -36,6 +36,7 @@ class Views:
         self._envelopes: dict[tuple[Caller, str], dict[str, Any]] = {}
         self._boards: dict[int | None, tuple[dict[str, Any], dict[str, Any] | None]] = {}
         self._legal: list[dict[str, Any]] | None = None
+        self._lines: dict[str, list[dict[str, Any]]] = {}  # per language
         self._logs: dict[str, LogLines] = {}
 
     def clear(self) -> None:
@@ -43,6 +44,7 @@ class Views:
         self._envelopes.clear()
         self._boards.clear()
         self._legal = None
+        self._lines.clear()
 
     def public(self, caller: Caller, lang: str = "en") -> dict[str, Any]:
         """Returns the game as ``caller`` sees it (shared: callers must not change it)."""
@@ -68,10 +70,14 @@ class Views:
 
     def log(self, lang: str) -> list[dict[str, Any]]:
         """Returns the log's lines in ``lang``."""
-        lines = self._logs.get(lang)
-        if lines is None:
-            lines = self._logs[lang] = LogLines(self.room.game, lang)
-        return lines.told(list(self.room.log), self.room.game.seat_names(self.room.state))
+        told = self._lines.get(lang)
+        if told is None:
+            logged = self._logs.get(lang)
+            if logged is None:
+                logged = self._logs[lang] = LogLines(self.room.game, lang)
+            names = self.room.game.seat_names(self.room.state)
+            told = self._lines[lang] = logged.told(list(self.room.log), names)
+        return told
 
 
 def public(room: Room, caller: Caller, lang: str, views: Views) -> dict[str, Any]:
