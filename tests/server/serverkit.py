@@ -7,6 +7,10 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from racerbile.engine import Action
+from racerbile.engine.codec import record_codec
+from racerbile.server.workers import BotPool, Decision, _decide
+
 PLAYERS = {"players": [{"name": "Anna"}, {"name": "Bo"}]}
 
 
@@ -59,3 +63,14 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+class InlineBots(BotPool):
+    """Bots that decide on the event loop, at once: a test of the room's batches counts
+    on each decision arriving within the wait, which worker processes cannot promise."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=1, memory_mb=None)
+
+    async def decide(self, decision: Decision, budget_s: float) -> Action | None:
+        return record_codec(decision.game).decode(_decide(decision))

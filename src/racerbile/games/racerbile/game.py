@@ -77,6 +77,7 @@ class RacerbileGame(GameCapabilities):
     info = INFO
     Setup = Setup
     drinks = DRINK_COLUMNS
+    narration_breaks = frozenset({"turn_started"})  # a turn's sentence starts there
     stats = STATS
     playthroughs = MappingProxyType(
         {
