@@ -7,6 +7,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from racerbile.server.rooms import Rooms
+
 PLAYERS = {"players": [{"name": "Anna"}, {"name": "Bo"}]}
 
 
@@ -59,3 +61,20 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def rooms_of(client: TestClient) -> Rooms:
+    rooms: Rooms = client.app.state.services.rooms  # type: ignore[attr-defined]
+    return rooms
+
+
+def finish_resuming(client: TestClient) -> int:
+    """Waits for the background resume of ``client``'s app; returns how many it loaded."""
+    task = rooms_of(client).resuming
+    assert task is not None
+
+    async def wait() -> int:
+        return await task
+
+    loaded: int = client.portal.call(wait)  # type: ignore[union-attr]
+    return loaded
