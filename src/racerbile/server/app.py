@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -21,6 +22,7 @@ from .hub import Hub
 from .limits import BodyLimit, RateLimits
 from .network import base_url
 from .openapi import describe_api
+from .peers import Peers
 from .rooms import Rooms
 from .routes import games, join, meta, pages, replay
 from .settings import Settings
@@ -54,6 +56,8 @@ def create_app(
     hub = Hub()
     own_bots = bots is None
     pool = BotPool(settings.bot_workers, settings.bot_memory_mb) if bots is None else bots
+    postgres = store.engine.dialect.name == "postgresql"
+    shared = postgres if settings.shared_database is None else settings.shared_database
     rooms = Rooms(
         served,
         settings,
@@ -61,21 +65,30 @@ def create_app(
         listeners=[hub.publish],
         watchers=hub.count,
         clock=clock,
+        shared=shared,
     )
+    peers = Peers(store.engine, rooms.changed_elsewhere) if shared and postgres else None
+    if peers is not None:
+        rooms.announce = peers.announce
     services = Services(settings, served, rooms, hub)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         rooms.start()
+        listening = None if peers is None else asyncio.create_task(peers.listen())
         try:
             yield
         finally:
+            if listening is not None and peers is not None:
+                listening.cancel()
+                peers.close()
             rooms.close()
             if own_bots:
                 pool.close()
 
     app = FastAPI(title="racerbile", version="1", lifespan=lifespan)
     app.state.services = services
+    app.state.peers = peers
     app.state.rate_limits = RateLimits.of(settings, clock)
     for router in (
         games.router,

@@ -51,6 +51,11 @@ class Rooms:
     games: Callable[[str], Game] = get_game
     watchers: Callable[[str], int] = field(default=lambda _game_id: 0)
     """How many connections watch a game (the hub's count): a watched room stays."""
+    shared: bool = False
+    """Other processes write to the same store: each room is brought up to it before it
+    serves (:meth:`_current`)."""
+    announce: Callable[[Room], None] | None = None
+    """Tells the other processes of a room's change (see :mod:`.peers`)."""
     clock: Callable[[], float] = time.monotonic
     """Times how long a room was left unused (for :meth:`evict_idle`)."""
     resuming: asyncio.Task[int] | None = None
@@ -63,6 +68,8 @@ class Rooms:
         """Returns the room of a game, replaying it from the store on first use (and
         again after a failed write); raises 404 when the store has no such game."""
         room = self._rooms.get(game_id)
+        if room is not None and not room.stale and self.shared:
+            await self._current(room)
         if room is None or room.stale:
             loading = self._pending.get(game_id)
             if loading is None:  # one load per game at a time; others wait for it
@@ -89,6 +96,41 @@ class Rooms:
         self._pending.pop(game_id, None)
         if not done.cancelled():
             done.exception()  # every waiter got it; nothing is left unretrieved
+
+    async def _current(self, room: Room) -> None:
+        """Brings a held room up to the store, which other processes write to as well:
+        applies the actions it lacks and takes its seats' tokens and claims as stored,
+        so no answer is stale and a token replaced elsewhere is refused here too."""
+        head = await asyncio.to_thread(self.store.head, room.id)
+        if head == (room.seq, tuple(room.seats)):
+            return
+        async with room.lock:
+            seq, seats = await asyncio.to_thread(self.store.head, room.id)
+            if room.stale or (seq, seats) == (room.seq, tuple(room.seats)):
+                return
+            rows = await asyncio.to_thread(self.store.actions, room.id, room.seq)
+            try:  # RulesError is a ValueError
+                room.replay(rows)
+            except ValueError:
+                room.stale = True  # replayed from its start when next used
+                return
+            room.access.seats = list(seats)
+            room.timers.arm()
+        for listener in self.listeners:  # this process's screens; the others told theirs
+            listener(room)
+
+    async def changed_elsewhere(self, game_id: str | None) -> None:
+        """Brings the room of ``game_id`` up to the store, if this process holds it
+        (None: every room someone watches), and pushes what changed."""
+        ids = [game_id] if game_id is not None else [g for g in self._rooms if self.watchers(g)]
+        for held in ids:
+            room = self._rooms.get(held)
+            if room is None or room.stale or held in self._pending:
+                continue  # not held, or loading from the store anyway
+            try:
+                await self._current(room)
+            except ApiError as exc:  # the next request looks again
+                log.warning("game %s is not brought up to date: %s", held, exc.reason)
 
     def count(self) -> int:
         """Returns how many rooms are held in memory."""
@@ -158,6 +200,8 @@ class Rooms:
     def _room(self, row: GameRow, game: Game) -> Room:
         room = Room(row, game, self.store, self.settings, self.bots, row.takeover_after_s)
         room.listeners.extend(self.listeners)
+        if self.announce is not None:
+            room.listeners.append(self.announce)
         return room
 
     def _replayed(self, row: GameRow, game: Game, rows: list[ActionRow]) -> Room:

@@ -79,6 +79,12 @@ class Settings(BaseModel):
         description="an idle room with no connection is dropped from memory after this long; "
         "it reloads from the store when used",
     )
+    shared_database: bool | None = Field(
+        default=None,
+        description="other server processes use the same database: each room is checked "
+        "against it before serving, and on PostgreSQL changes are passed between the "
+        "processes (LISTEN/NOTIFY); None: yes on PostgreSQL, no on SQLite",
+    )
     dev: bool = False
 
     @field_validator("public_url")
