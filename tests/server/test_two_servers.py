@@ -1,6 +1,6 @@
-"""Two server processes on one PostgreSQL show every client the same game: each brings
-its copy up to the store before serving it, and hears the other's changes by
-LISTEN/NOTIFY (pushed to its websockets)."""
+"""Two server processes on one database show every client the same game: each brings
+its copy up to the store before serving it, and on PostgreSQL hears the other's
+changes by LISTEN/NOTIFY (pushed to its websockets)."""
 
 from __future__ import annotations
 
@@ -24,9 +24,22 @@ def listening(client: TestClient) -> None:
 
 
 @pytest.fixture
-def two(postgres_url: str, open_client: Callable[..., TestClient]) -> tuple[TestClient, TestClient]:
-    """Two servers on one fresh database (dropped after both stopped)."""
+def two_pg(
+    postgres_url: str, open_client: Callable[..., TestClient]
+) -> tuple[TestClient, TestClient]:
+    """Two servers on one fresh PostgreSQL database (dropped after both stopped)."""
     return open_client(postgres_url), open_client(postgres_url)
+
+
+@pytest.fixture(params=["postgresql", "sqlite"])
+def two(
+    request: pytest.FixtureRequest, open_client: Callable[..., TestClient], db_url: str
+) -> tuple[TestClient, TestClient]:
+    """Two servers on one database: PostgreSQL, or a SQLite file they are told they share."""
+    if request.param == "sqlite":
+        return open_client(db_url, shared_database=True), open_client(db_url, shared_database=True)
+    pair: tuple[TestClient, TestClient] = request.getfixturevalue("two_pg")
+    return pair
 
 
 def test_each_server_answers_the_latest_state(two: tuple[TestClient, TestClient]) -> None:
@@ -60,9 +73,9 @@ def test_a_token_replaced_on_one_server_is_refused_on_the_other(
 
 @pytest.mark.timeout(30)
 def test_a_websocket_on_one_server_hears_an_action_made_on_the_other(
-    two: tuple[TestClient, TestClient],
+    two_pg: tuple[TestClient, TestClient],
 ) -> None:
-    first, second = two
+    first, second = two_pg
     listening(first)
     created = create(second)
     game_id, tok = created["id"], token(created, 0)
