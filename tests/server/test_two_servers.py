@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from serverkit import act, auth, create, state, token
+from serverkit import act, auth, create, rooms_of, state, token
 from starlette.testclient import TestClient
 
 from racerbile.server.peers import Peers
+from racerbile.store import Store
 
 
 def listening(client: TestClient) -> None:
@@ -87,3 +88,21 @@ def test_a_websocket_on_one_server_hears_an_action_made_on_the_other(
         while pushed["seq"] == 0:  # seat 0 claimed by its first use, then the roll
             pushed = socket.receive_json()
         assert pushed["seq"] in (1, 2)  # the roll, or the roll and its digital die
+
+
+def test_a_watched_room_catches_up_on_what_it_missed_while_not_listening(
+    open_client: Callable[..., TestClient], db_url: str
+) -> None:
+    client = open_client(db_url, shared_database=True)
+    created = create(client, dice="real")
+    game_id = created["id"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+        socket.send_json({"type": "auth", "token": None})
+        assert socket.receive_json()["seq"] == 0
+        store = Store(db_url)  # another server's roll, of which no notice came
+        store.append_action(game_id, 1, {"kind": "roll"}, "seat:0")
+        store.close()
+        rooms = rooms_of(client)
+        client.portal.call(rooms.changed_elsewhere, None)  # type: ignore[union-attr]
+        pushed = socket.receive_json()
+        assert (pushed["seq"], pushed["to_act"]) == (1, "chance")
