@@ -64,6 +64,13 @@ def _referee(page: Any, selector: str) -> None:
     wait_idle(page, before)
 
 
+def _undo(page: Any, name: str) -> None:
+    """Clicks the referee's Undo (or Fix the throw) beside the move controls."""
+    before = _seq(page)
+    page.click(f'#game-controls [data-action="{name}"]')
+    wait_idle(page, before)
+
+
 def _place(server: Server, game_id: str, host: str, colour: str, glass: int, to: int) -> None:
     state = api_state(server.url, game_id, host)
     action = {"kind": "place_glass", "colour": colour, "glass": glass, "progress": to}
@@ -155,15 +162,21 @@ def test_a_ludol_game_with_a_referee_is_played_to_the_end_on_phones(
     _referee(host, '[data-ref="take_back"]')
     assert state()["view"]["drinks"][1]["penalty_referee"] == 0
 
-    # Bo enters, throws 3 and moves top 3; the referee undoes that move.
+    # Bo enters and types a 4 for his 3: the referee fixes the throw (LD-REF-2), Bo types
+    # the 3 and moves top 3; the referee undoes that move with the Undo by the controls.
     _at_seq(bo, state()["seq"])
     _move(bo, "B", -1, None)
+    _throw(bo, 4)
+    _at_seq(host, state()["seq"])
+    assert bo.locator('[data-action="fix-throw"], [data-action="undo"]').count() == 0
+    _undo(host, "fix-throw")
+    assert state()["view"]["turn"]["throw"] is None
+    _at_seq(bo, state()["seq"])
     _throw(bo, 3)
     _move(bo, "B", 0, "top")
     assert max(state()["view"]["colours"][1]["glasses"]) == 3
     _at_seq(host, state()["seq"])
-    host.click("#referee-card .ld-overrides summary")
-    _referee(host, '[data-ref="undo"]')
+    _undo(host, "undo")
     after = state()
     assert max(after["view"]["colours"][1]["glasses"]) == 0, "LD-REF-2: the move is undone"
     assert after["to_act"] == 1 and after["view"]["turn"]["throw"] == 3

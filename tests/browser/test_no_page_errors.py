@@ -86,6 +86,44 @@ def test_referee_panel_seat_colours_and_rule_set_names(
     assert not errors, errors
 
 
+def _english_words(game: dict[str, Any]) -> list[str]:
+    """The server's English for a game's start page: description, field titles, bots."""
+    schema = game["setup_schema"]
+    fields = [*schema["properties"].values()]
+    for part in schema.get("$defs", {}).values():
+        if part["title"] not in ("PlayerSetup", "DriverSetup"):
+            fields += part["properties"].values()
+    same = {"Players", "Rally"}  # drawn by the page itself, or the same word in Danish
+    titles = [f["title"] for f in fields if f.get("title") and f["title"] not in same]
+    return [game["description"], *titles, *game["bot_descriptions"].values()]
+
+
+def test_the_start_page_speaks_danish_for_ludol_and_rallyman(server: Server, browser: Any) -> None:
+    """?lang=da: the setup of Ludøl and Rallyman in Danish (no English title, description
+    or bot line left), and a game without a form of its own keeps none of the last one's."""
+    games = {g["id"]: g for g in server.get("/api/meta/games")}  # type: ignore[union-attr]
+    page = browser.new_page(viewport=LAPTOP)
+    errors: list[str] = []
+    watch_console(page, errors)
+    page.goto(server.url + "/?lang=da")
+    for game in ("ludol", "rallyman"):
+        if game not in games:
+            continue
+        page.click(f'#game-choice [data-value="{game}"]')
+        page.wait_for_function(
+            f"document.body.innerText.includes({games[game]['name']!r})"
+            " && !document.getElementById('start').disabled"
+        )
+        shown = page.inner_text("main") + " ".join(
+            page.eval_on_selector_all("option, [title]", "els => els.map(e => e.title || e.text)")
+        )
+        left = [w for w in _english_words(games[game]) if w in shown]
+        assert left == [], f"{game}: {left}"
+        assert page.locator("#announce-card").count() == 0  # Racerbile's, drawn first
+    page.close()
+    assert not errors, errors
+
+
 GENERIC_BOARD = """async () => {
   const generic = await import("/static/generic.js");
   const board = document.createElement("div");

@@ -7,7 +7,10 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from racerbile.engine import Action
+from racerbile.engine.codec import record_codec
 from racerbile.server.rooms import Rooms
+from racerbile.server.workers import BotPool, Decision, _decide
 
 PLAYERS = {"players": [{"name": "Anna"}, {"name": "Bo"}]}
 
@@ -78,3 +81,14 @@ def finish_resuming(client: TestClient) -> int:
 
     loaded: int = client.portal.call(wait)  # type: ignore[union-attr]
     return loaded
+
+
+class InlineBots(BotPool):
+    """Bots that decide on the event loop, at once: a test of the room's batches counts
+    on each decision arriving within the wait, which worker processes cannot promise."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=1, memory_mb=None)
+
+    async def decide(self, decision: Decision, budget_s: float) -> Action | None:
+        return record_codec(decision.game).decode(_decide(decision))

@@ -57,7 +57,7 @@ def test_an_idle_room_leaves_unless_watched_or_waiting_on_a_timer(
 ) -> None:
     client, now = ticking
     idle, tok, before = played(client)
-    watched = create(client)
+    watched = create(client, dice="real")  # the roll alone: one push
     timed = create(client, setup={"players": [{"name": "Anna"}, {"name": "Bo"}], "stall_s": 600})
     with client.websocket_connect(f"/api/games/{watched['id']}/ws") as socket:
         socket.send_json({"type": "auth", "token": None})

@@ -68,6 +68,25 @@ def test_append_action_concurrent_double_write_fails(any_db_url: str) -> None:
     second.close()
 
 
+def test_append_actions_commits_all_or_none(any_db_url: str) -> None:
+    first, second = Store(any_db_url), Store(any_db_url)  # two servers, one database
+    first.create_game(_game())
+    first.append_actions("g1", 1, [({"kind": "roll"}, "seat:0"), ({"kind": "die"}, "dice")])
+    second.append_action("g1", 4, {"kind": "pass"}, "seat:1")  # the other server, ahead
+    with pytest.raises(DuplicateWrite):  # action 4 is taken: 3 is not written either
+        first.append_actions("g1", 3, [({"kind": "move"}, "seat:0"), ({"kind": "roll"}, "dice")])
+    assert [(r.seq, r.actor) for r in first.actions("g1")] == [
+        (1, "seat:0"),
+        (2, "dice"),
+        (4, "seat:1"),
+    ]
+    assert first.unfinished() == ["g1"]
+    first.append_actions("g1", 5, [({"kind": "move"}, "bot:1")], finished=True)
+    assert first.unfinished() == [] and [r.seq for r in first.actions("g1")][-1] == 5
+    first.close()
+    second.close()
+
+
 def test_unfinished_and_finish_game(store: Store) -> None:
     store.create_game(_game("g1", "AAAAAA"))
     store.create_game(_game("g2", "BBBBBB"))

@@ -25,6 +25,8 @@ what it has:
 * ``fast``: a compiled simulation path (:class:`FastPath`), loaded only when used;
 * ``narrate(events, lang, names)``: the log's lines, when a game tells several events
   as one sentence (a whole move, say); None (the default) gives one line per event;
+  ``narration_breaks``: the event kinds before which its narration starts afresh (the
+  lines of the events before never change), so the server tells only what is new;
 * ``playthroughs``: the golden playthroughs (file name -> setup JSON, seed) that
   ``racerbile dev playthroughs`` writes and a test diffs.
 
@@ -288,6 +290,7 @@ class GameCapabilities:
 
     referee_action_types: Sequence[type[Action]] = ()
     drinks: tuple[DrinkColumn, ...] = ()
+    narration_breaks: frozenset[str] = frozenset()
     odds: Callable[[], OddsTable] | None = None
     analysis: Callable[[str, str | None], dict[str, Any]] | None = None
     stats: SimStats | None = None

@@ -249,6 +249,9 @@ class Game(Protocol):
     def drinks(self) -> tuple[DrinkColumn, ...]: ...
 
     @property
+    def narration_breaks(self) -> frozenset[str]: ...
+
+    @property
     def odds(self) -> Callable[[], OddsTable] | None: ...
 
     @property

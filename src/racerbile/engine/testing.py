@@ -11,6 +11,7 @@ random referee buttons (``referee_actions``) and, where the game allows it
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -31,6 +32,19 @@ REFEREE_CHANCE = 0.05
 """How often the check sends a random referee button between two turns."""
 VOID_CHANCE = 0.05
 """How often it voids the last action, where the game allows the host to."""
+VOID_REPLAYS = 3
+"""How many voids of a game are checked by replaying the record at once (each replays
+it whole); the final replay of the record checks every void."""
+
+
+@dataclass(frozen=True)
+class Undoable:
+    """A live action of the checked game: the state before it, its 1-based position in
+    the record and how many drinks had been drunk before it."""
+
+    state: Any
+    position: int
+    drinks: int
 
 
 class ContractViolation(AssertionError):
@@ -57,21 +71,25 @@ def check_contract(
     decide, extra = random_or_bot(game, rng, bot), np.random.default_rng([seed, 1])
     codec = record_codec(game)
     drank: list[Drank] = []
-    history: list[tuple[Any, int]] = []  # the state before each live action, its position
+    history: list[Undoable] = []  # what each live action could be undone to
+    voids = 0
     for number in range(max_steps):
         _check_position(game, state, number)
         played = next(autoplay(game, state, dice, decide, 1), None)
         if played is None:
             break
         _check_played(game, played, codec, number)
-        history.append((state, len(record.actions) + 1))
+        history.append(Undoable(state, len(record.actions) + 1, len(drank)))
         state, record = played.step.state, record.with_action(played.action)
         drank.extend(e for e in played.step.events if isinstance(e, Drank))
         if game.to_act(state) is not None and extra.random() < REFEREE_CHANCE:
             state, record = _referee_button(game, state, record, extra, drank, history)
         if history and extra.random() < VOID_CHANCE:
-            state, record = _void_last(game, state, record, history, number)
-            drank = [e for e in replay(game, record).events if isinstance(e, Drank)]
+            undone = _void_last(game, state, record, history, number, voids < VOID_REPLAYS)
+            if undone is not None:
+                voids += 1
+                state, record, kept = undone
+                del drank[kept:]
         _check_ledger(game, state, drank, number)
     else:
         if must_end:
@@ -120,7 +138,7 @@ def _referee_button(
     record: Record,
     rng: np.random.Generator,
     drank: list[Drank],
-    history: list[tuple[Any, int]],
+    history: list[Undoable],
 ) -> tuple[Any, Record]:
     """Sends one random referee button (a game may still refuse it with a reason)."""
     buttons = referee_buttons(game, state)
@@ -132,30 +150,36 @@ def _referee_button(
     except RulesError as exc:
         _expect(bool(exc.reason), game, len(record.actions), f"{action!r} refused without reason")
         return state, record
+    history.append(Undoable(state, len(record.actions) + 1, len(drank)))
     drank.extend(e for e in result.events if isinstance(e, Drank))
-    history.append((state, len(record.actions) + 1))
     return result.state, record.with_action(action)
 
 
 def _void_last(
-    game: Game, state: Any, record: Record, history: list[tuple[Any, int]], number: int
-) -> tuple[Any, Record]:
-    """Voids the last live action when the game lets the host; the state before it must
-    come back, and the record must replay to it."""
-    before, position = history[-1]
-    last = record_codec(game).decode(record.actions[position - 1])
-    if void_refusal(game, state, [last], "host") is not None:
-        return state, record
+    game: Game,
+    state: Any,
+    record: Record,
+    history: list[Undoable],
+    number: int,
+    replay_now: bool,
+) -> tuple[Any, Record, int] | None:
+    """Voids the last live action when the game lets the host (None when it does not):
+    returns the state before it, the record with the void and how many drinks stand.
+    With ``replay_now`` the record must replay to that state at once."""
+    last = history[-1]
+    action = record_codec(game).decode(record.actions[last.position - 1])
+    if void_refusal(game, state, [action], "host") is not None:
+        return None
     history.pop()
-    record = record.with_void([position])
-    replayed = replay(game, record).state
-    _expect(
-        game.view(replayed, None) == game.view(before, None),
-        game,
-        number,
-        f"voiding action {position} does not bring back the state before it",
-    )
-    return replayed, record
+    record = record.with_void([last.position])
+    if replay_now:
+        _expect(
+            game.view(replay(game, record).state, None) == game.view(last.state, None),
+            game,
+            number,
+            f"voiding action {last.position} does not bring back the state before it",
+        )
+    return last.state, record, last.drinks
 
 
 def _check_position(game: Game, state: Any, number: int) -> None:

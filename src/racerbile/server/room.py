@@ -1,10 +1,13 @@
 """A room: the one authority over a game (validate, store, then tell).
 
 Every action goes through :func:`engine.step`, is committed to the store, and only then
-changes the room and reaches subscribers. After each change the room plays the digital
+changes the room and reaches subscribers. After each action the room plays the digital
 dice and the bots (through the engine's one auto-play driver, the bots deciding in the
-bot pool) until a person is to act. Who may send what is :mod:`.access`; the takeover
-timer and the game's clocks are :mod:`.timers`; what a caller sees is :mod:`.views`.
+bot pool) until a person is to act; the action and what follows it are one
+:class:`~.batch.Batch`, stored in one transaction. A bot still deciding after
+``auto_wait_s`` splits the batch: what is played so far is stored and told, the rest
+follows in a batch of its own. Who may send what is :mod:`.access`; the takeover timer
+and the game's clocks are :mod:`.timers`; what a caller sees is :mod:`.views`.
 
 Referee actions (kinds in ``Game.referee_action_types``; who may send them now by
 ``Game.referee_options``) come from the host or a judge at any time, whoever is to act;
@@ -19,7 +22,6 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -44,11 +46,12 @@ from ..engine.record import is_void_marker, void_marker, voided
 from ..engine.referee import roller
 from ..store import ActionRow, DuplicateWrite, GameRow, SeatRow, Store, now
 from .access import Access, Caller, game_over
+from .batch import Batch
 from .errors import ApiError
 from .settings import Settings
 from .timers import RoomTimers
-from .undo import Maker, void_refusal_in
-from .views import public, record
+from .undo import Maker, Rebuilt, rebuild, void_refusal_in
+from .views import Views, record
 from .workers import BotPool, Decision
 
 log = logging.getLogger(__name__)
@@ -57,17 +60,6 @@ TAKEOVER_BOTS = ("greedy", "cautious", "random")
 """The bot that takes over a silent seat: the first of these a game has, else its first."""
 SLOW_LIMIT = 3
 """After this many fallbacks in a row a seat's bot is no longer asked (until a restart)."""
-
-
-@dataclass(frozen=True)
-class Rebuilt:
-    """A game's state rebuilt from its record: what the room holds besides the record."""
-
-    state: Any
-    chance_count: int
-    last_seat: int | None
-    log: list[tuple[int, Event]]
-    makers: list[Maker]
 
 
 class Room:
@@ -102,7 +94,9 @@ class Room:
         self.stale = False
         self.timers = RoomTimers(self, takeover_after_s)
         self.timers.note_change(row.created)
+        self.views = Views(self)
         self._automatic_tasks: set[asyncio.Task[None]] = set()
+        self._deciding: tuple[int, asyncio.Task[tuple[Action, str]]] | None = None  # seq, bot
         self._fallbacks: dict[int, int] = {}  # seat -> fallbacks in a row
 
     @property
@@ -132,11 +126,13 @@ class Room:
         for row in rows:
             if is_void_marker(row.action):
                 entries = [*self.actions, row.action]
-                self._adopt(entries, self.rebuilt(entries), row.at)
+                self._adopt(entries, rebuild(self, entries), row.at)
             else:
                 action = self.codec.decode(row.action)
                 result = step(self.game, self.state, action)
-                self._record(row.action, result.state, result.events, action, row.at)
+                batch = self._batch()
+                self._add(batch, action, result.state, result.events, row.actor, row.action)
+                self._take(batch, row.at)
         self.dice = DiceStream(self.row.seed, self.chance_count)
 
     async def authenticate(self, token: str | None) -> Caller:
@@ -159,8 +155,8 @@ class Room:
 
     def _show_seats(self) -> None:
         # The host's screen stops handing the phone to a seat now held on its own phone.
-        for listener in self.listeners:
-            listener(self)
+        self.views.clear()
+        self._tell()
 
     # ---- acting -----------------------------------------------------------------
 
@@ -170,6 +166,8 @@ class Room:
         """Applies one action ``caller`` made against ``seq``; raises ApiError, changing nothing."""
         if caller.role == "spectator":
             raise ApiError(401, "auth/missing", "send a seat or host token to act")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settings.auto_wait_s
         async with self.lock:
             self._check_fresh(caller, seq, lang)
             try:
@@ -194,8 +192,14 @@ class Room:
                 result = step(self.game, self.state, action, actor)
             except RulesError as exc:
                 raise ApiError.from_rules(exc) from None
-            await self._commit(action, result.state, result.events, label)
-        await self.play_automatic(self.settings.auto_wait_s)
+            batch = self._batch()
+            self._add(batch, action, result.state, result.events, label)
+            done = await self._follow(batch, deadline, self.settings.max_auto_actions)
+            await self._save(batch)
+            if done:
+                self.timers.arm()
+        if not done:  # a bot still decides: it plays on in a task of its own
+            await self.play_automatic(max(0.0, deadline - loop.time()))
 
     async def void(
         self,
@@ -223,14 +227,15 @@ class Room:
                 raise ApiError(403, "void/forbidden", refusal)
             entries = [*self.actions, void_marker(positions, reason)]
             try:
-                rebuilt = await asyncio.to_thread(self.rebuilt, entries)
+                rebuilt = await asyncio.to_thread(rebuild, self, entries)
             except RulesError as exc:
                 raise ApiError(
                     422, "void/breaks", f"the game does not replay without them: {exc.reason}"
                 ) from None
-            await self._store(entries[-1], f"void:{_actor_label(caller)}")
+            over = self.game.to_act(rebuilt.state) is None
+            await self._write([(entries[-1], f"void:{_actor_label(caller)}")], over)
             self._adopt(entries, rebuilt, now())
-            await self._tell()
+            self._tell()
         await self.play_automatic(self.settings.auto_wait_s)
 
     def _check_fresh(self, caller: Caller, seq: int, lang: str) -> None:
@@ -251,7 +256,7 @@ class Room:
     async def advance(self) -> None:
         """Plays the digital dice and bots until a person is to act (under the lock)."""
         async with self.lock:
-            await self._advance()
+            await self._advance(self._batch())
 
     async def play_automatic(self, wait_s: float) -> None:
         """Starts playing the dice and bots in a task of its own and waits for it at most
@@ -271,49 +276,86 @@ class Room:
         if failure is not None and not isinstance(failure, ApiError):
             log.error("game %s: its dice and bots stopped", self.id, exc_info=failure)
 
-    async def _advance(self) -> None:
+    async def _advance(self, batch: Batch) -> None:
+        """Plays the dice and bots after ``batch``, storing and telling a batch at a time
+        (one at least every ``auto_wait_s`` while a bot decides)."""
+        loop = asyncio.get_running_loop()
+        left = self.settings.max_auto_actions
         try:
-            dice = self.dice if self.row.dice == "digital" else None
-            for _ in range(self.settings.max_auto_actions):
-                decided = await self._bot_due()
-                action = decided[0] if decided else None
-                try:
-                    steps = autoplay(self.game, self.state, dice, _always(action), 1)
-                    played = next(steps, None)
-                except RulesError:
-                    log.exception("game %s: the automatic action failed; waiting", self.id)
-                    self.dice = DiceStream(self.row.seed, self.chance_count)  # undo the draw
+            while True:
+                played = len(batch.entries)
+                done = await self._follow(batch, loop.time() + self.settings.auto_wait_s, left)
+                left -= len(batch.entries) - played
+                await self._save(batch)
+                if done or left <= 0:
                     return
-                if played is None:
-                    return
-                label = decided[1] if decided else "dice"
-                await self._commit(played.action, played.step.state, played.step.events, label)
+                batch = self._batch()
         finally:
             self.timers.arm()
 
-    async def _bot_due(self) -> tuple[Action, str] | None:
-        """Returns the action of the bot whose seat is to act (None: no bot is)."""
-        to_act = self.to_act
-        if not isinstance(to_act, int) or (bot := self.seats[to_act].bot) is None:
-            return None
-        return await self._bot_action(bot, to_act, "bot")
+    async def _follow(self, batch: Batch, deadline: float, most: int) -> bool:
+        """Plays at most ``most`` dice and bot actions into ``batch``; returns True when a
+        person is to act, the game is over or an automatic action failed, False when a
+        bot still decides at ``deadline`` (loop time) with entries waiting to be stored."""
+        dice = self.dice if self.row.dice == "digital" else None
+        for _ in range(most):
+            decided = None
+            seat = self.game.to_act(batch.state)
+            if isinstance(seat, int) and (bot := self.seats[seat].bot) is not None:
+                decided = await self._decided(batch, bot, seat, deadline)
+                if decided is None:
+                    return False
+            try:
+                steps = autoplay(
+                    self.game, batch.state, dice, _always(decided[0] if decided else None), 1
+                )
+                played = next(steps, None)
+            except RulesError:
+                log.exception("game %s: the automatic action failed; waiting", self.id)
+                self.dice = DiceStream(self.row.seed, batch.chance_count)  # undo the draw
+                return True
+            if played is None:
+                return True
+            label = decided[1] if decided else "dice"
+            self._add(batch, played.action, played.step.state, played.step.events, label)
+        return True
 
-    async def _bot_action(self, bot: str, seat: int, label: str) -> tuple[Action, str]:
-        """Returns the bot's action for ``seat`` from the bot pool, or, when the bot
-        exceeds its time budget or fails, a random legal action (labelled ``fallback``)."""
+    async def _decided(
+        self, batch: Batch, bot: str, seat: int, deadline: float
+    ) -> tuple[Action, str] | None:
+        """Returns the action of the bot at ``seat`` after ``batch``; None when it still
+        decides at ``deadline`` and the batch holds entries (the decision goes on, and
+        the next batch takes it up)."""
+        if self._deciding is None or self._deciding[0] != batch.seq:
+            task = asyncio.create_task(self._bot_action(bot, seat, "bot", batch))
+            self._deciding = (batch.seq, task)
+        task = self._deciding[1]
+        if batch.entries:
+            timeout = max(0.0, deadline - asyncio.get_running_loop().time())
+            done, _ = await asyncio.wait({task}, timeout=timeout)
+            if not done:
+                return None
+        self._deciding = None
+        return await task
+
+    async def _bot_action(
+        self, bot: str, seat: int, label: str, batch: Batch
+    ) -> tuple[Action, str]:
+        """Returns the bot's action for ``seat`` after ``batch`` from the bot pool, or,
+        when the bot exceeds its time budget or fails, a random legal action (labelled
+        ``fallback``)."""
         action = None
         if self._fallbacks.get(seat, 0) < SLOW_LIMIT:
-            decision = Decision(
-                self.game, self.id, self.row.setup, self.actions, bot, self.row.seed
-            )
+            actions = [*self.actions, *(data for data, _ in batch.entries)]
+            decision = Decision(self.game, self.id, self.row.setup, actions, bot, self.row.seed)
             action = await self.bots.decide(decision, self.settings.bot_budget_s)
         if action is not None:
             self._fallbacks.pop(seat, None)
             return action, f"{label}:{seat}"
         self._fallbacks[seat] = self._fallbacks.get(seat, 0) + 1
         log.warning("game %s: seat %d plays a random legal action instead", self.id, seat)
-        legal = self.game.legal_actions(self.state)
-        rng = np.random.default_rng([self.row.seed, self.seq])
+        legal = self.game.legal_actions(batch.state)
+        rng = np.random.default_rng([self.row.seed, batch.seq])
         return legal[int(rng.integers(len(legal)))], f"fallback:{seat}"
 
     # ---- what the timers do ------------------------------------------------------------
@@ -333,8 +375,9 @@ class Room:
             action, label = await choose()
             try:
                 result = step(self.game, self.state, action, "trusted" if seat is None else seat)
-                await self._commit(action, result.state, result.events, label)
-                await self._advance()
+                batch = self._batch()
+                self._add(batch, action, result.state, result.events, label)
+                await self._advance(batch)
             except ApiError as exc:  # the store failed (it logged that) or lost a race
                 log.warning("game %s: the %s action stopped: %s", self.id, label, exc)
             except RulesError:
@@ -342,7 +385,7 @@ class Room:
 
     async def bot_for(self, seat: int, bot: str) -> tuple[Action, str]:
         """Returns the takeover bot's action for ``seat`` (see :meth:`on_timer`)."""
-        return await self._bot_action(bot, seat, "takeover")
+        return await self._bot_action(bot, seat, "takeover", self._batch())
 
     def busy(self) -> bool:
         """Returns True while the room acts, plays its dice and bots, or runs a timer."""
@@ -353,20 +396,35 @@ class Room:
         self.timers.stop()
         for task in self._automatic_tasks:
             task.cancel()
+        if self._deciding is not None:
+            self._deciding[1].cancel()
 
     # ---- recording -------------------------------------------------------------------
 
-    async def _commit(
-        self, action: Action, state: Any, events: tuple[Event, ...], label: str
-    ) -> None:
-        data = action.to_json()
-        await self._store(data, label)
-        self._record(data, state, events, action, now())
-        await self._tell()
+    def _batch(self) -> Batch:
+        """Returns an empty batch after the record as it stands."""
+        return Batch(self.seq, self.state, self.chance_count, self.last_seat)
 
-    async def _store(self, data: dict[str, Any], label: str) -> None:
+    def _add(
+        self, batch: Batch, action: Action, state: Any, events: tuple[Event, ...], label: str,
+        data: dict[str, Any] | None = None,
+    ) -> None:  # fmt: skip
+        """Adds ``action`` (stored as ``data``, by default its JSON) to ``batch``."""
+        json = action.to_json() if data is None else data
+        batch.add(self.game, self.is_referee(action), json, state, events, label)
+
+    async def _save(self, batch: Batch) -> None:
+        """Stores ``batch`` in one transaction, then adopts it and tells every listener."""
+        if not batch.entries:
+            return
+        await self._write(batch.entries, self.game.to_act(batch.state) is None)
+        self._take(batch, now())
+        self._tell()
+
+    async def _write(self, entries: list[tuple[dict[str, Any], str]], over: bool) -> None:
+        """Commits ``entries`` after the record (with the game's end when ``over``)."""
         try:
-            await asyncio.to_thread(self.store.append_action, self.id, self.seq + 1, data, label)
+            await asyncio.to_thread(self.store.append_actions, self.id, self.seq + 1, entries, over)
         except DuplicateWrite:
             self.stale = True  # another server wrote first: reload from the store
             raise ApiError(
@@ -376,55 +434,19 @@ class Room:
             self.stale = True  # unknown whether it was written: reload from the store
             raise
 
-    async def _tell(self) -> None:
-        if self.to_act is None:
-            await asyncio.to_thread(self.store.finish_game, self.id)
+    def _tell(self) -> None:
         for listener in self.listeners:
             listener(self)
 
-    def _record(
-        self, data: dict[str, Any], state: Any, events: tuple[Event, ...], action: Action,
-        at: datetime,
-    ) -> None:  # fmt: skip
-        before = self.to_act
-        maker = Maker()
-        if self.is_referee(action):
-            pass  # a referee action is nobody's turn: no dice drawn, no roller changed
-        elif isinstance(before, Chance):
-            maker = Maker(self.roller, chance=True)
-            self.chance_count += 1
-        elif before is not None:
-            maker = Maker(before)
-            self.last_seat = before
-        self.state = state
-        self.actions.append(data)
-        self.makers.append(maker)
-        self.log.extend((self.seq, e) for e in events)
+    def _take(self, batch: Batch, at: datetime) -> None:
+        """Adopts a stored batch: its entries join the record, its state is the room's."""
+        self.state = batch.state
+        self.chance_count, self.last_seat = batch.chance_count, batch.last_seat
+        self.actions.extend(data for data, _ in batch.entries)
+        self.makers.extend(batch.makers)
+        self.log.extend(batch.events)
         self.timers.note_change(at)
-
-    def rebuilt(self, entries: list[dict[str, Any]]) -> Rebuilt:
-        """Returns the game replayed from ``entries`` without the voided actions (the
-        dice stream counts only the draws that stand, so an undone roll comes again)."""
-        state = self.game.start(self.game.Setup.model_validate(self.row.setup))
-        chance_count, last_seat = 0, None
-        events: list[tuple[int, Event]] = []
-        makers = [self.makers[n] if n < len(self.makers) else Maker() for n in range(len(entries))]
-        gone = voided(entries)
-        for number, data in enumerate(entries, start=1):
-            if number in gone or is_void_marker(data):
-                continue
-            action, before = self.codec.decode(data), self.game.to_act(state)
-            if not self.is_referee(action) and isinstance(before, Chance):
-                makers[number - 1] = Maker(roller(self.game, state, last_seat), chance=True)
-            elif not self.is_referee(action) and isinstance(before, int):
-                makers[number - 1] = Maker(before)
-            result = step(self.game, state, action)
-            if not self.is_referee(action):
-                chance_count += isinstance(before, Chance)
-                last_seat = before if isinstance(before, int) else last_seat
-            events.extend((number, e) for e in result.events)
-            state = result.state
-        return Rebuilt(state, chance_count, last_seat, events, makers)
+        self.views.clear()
 
     def _adopt(self, entries: list[dict[str, Any]], rebuilt: Rebuilt, at: datetime) -> None:
         self.actions = entries
@@ -435,12 +457,13 @@ class Room:
         self.log.clear()
         self.log.extend(rebuilt.log)
         self.timers.note_change(at)
+        self.views.clear()
 
     # ---- what clients see --------------------------------------------------------------
 
     def public(self, caller: Caller, lang: str = "en") -> dict[str, Any]:
         """Returns the game as ``caller`` may see it (the body of GET /api/games/{id})."""
-        return public(self, caller, lang)
+        return self.views.public(caller, lang)
 
     def record(self) -> Record:
         """Returns the game record; the dice seed is hidden until the game is over."""

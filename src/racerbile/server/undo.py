@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Action, RulesError
+from ..engine import Action, Chance, Event, RulesError, step
 from ..engine.record import is_void_marker, voided
-from ..engine.referee import Sender, void_refusal
+from ..engine.referee import Sender, roller, void_refusal
 from .access import Caller
 
 if TYPE_CHECKING:
@@ -32,6 +32,17 @@ if TYPE_CHECKING:
 
 MAX_UNDO = 40
 """The most entries the page is offered to take back, newest first (bounded work)."""
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """A game's state rebuilt from its record: what the room holds besides the record."""
+
+    state: Any
+    chance_count: int
+    last_seat: int | None
+    log: list[tuple[int, Event]]
+    makers: list[Maker]
 
 
 @dataclass(frozen=True)
@@ -74,11 +85,11 @@ def _refusal(
 ) -> str | None:
     makers = [room.makers[n - 1] for n in wanted]
     if caller.role == "seat":
-        refused = void_refusal(room.game, room.state, chosen, "seat")
-        if refused is not None:
-            return refused  # the game's word first: it may let no player undo at all
         if not is_latest:
             return "a player takes back only the latest actions, newest first"
+        refused = void_refusal(room.game, room.state, chosen, "seat")
+        if refused is not None:
+            return refused  # before whose actions they are: a game may let no player undo
         if any(m.seat != caller.seat for m in makers):
             return "a player takes back only their own actions and the dice they threw"
     if room.row.dice == "digital" and any(m.chance for m in makers):
@@ -109,3 +120,28 @@ def undo_options(room: Room, caller: Caller) -> list[dict[str, Any]]:
 
 def _decoded(room: Room, number: int) -> Action:
     return room.codec.decode(room.actions[number - 1])
+
+
+def rebuild(room: Room, entries: list[dict[str, Any]]) -> Rebuilt:
+    """Returns the game replayed from ``entries`` without the voided actions (the
+    dice stream counts only the draws that stand, so an undone roll comes again)."""
+    state = room.game.start(room.game.Setup.model_validate(room.row.setup))
+    chance_count, last_seat = 0, None
+    events: list[tuple[int, Event]] = []
+    makers = [room.makers[n] if n < len(room.makers) else Maker() for n in range(len(entries))]
+    gone = voided(entries)
+    for number, data in enumerate(entries, start=1):
+        if number in gone or is_void_marker(data):
+            continue
+        action, before = room.codec.decode(data), room.game.to_act(state)
+        if not room.is_referee(action) and isinstance(before, Chance):
+            makers[number - 1] = Maker(roller(room.game, state, last_seat), chance=True)
+        elif not room.is_referee(action) and isinstance(before, int):
+            makers[number - 1] = Maker(before)
+        result = step(room.game, state, action)
+        if not room.is_referee(action):
+            chance_count += isinstance(before, Chance)
+            last_seat = before if isinstance(before, int) else last_seat
+        events.extend((number, e) for e in result.events)
+        state = result.state
+    return Rebuilt(state, chance_count, last_seat, events, makers)

@@ -1,4 +1,9 @@
-"""What a caller sees of a room: the view envelope the platform owns, and the record."""
+"""What a caller sees of a room: the view envelope the platform owns, and the record.
+
+A room's :class:`Views` builds each envelope once per change: callers who see the same
+(role, seat, judge and language) share one, and its parts shared more widely (a
+seat's board, the legal actions, a language's log) are built once for all of them.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,12 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ..engine import Action, Actor, Chance, Event, Record
-from ..engine.capabilities import DrinkColumn, LineDrink
-from ..engine.ledger import Drank
+from ..engine import Action, Actor, Chance, Record
+from ..engine.capabilities import DrinkColumn
 from ..engine.referee import Sender, referee_buttons, referee_refusal
 from ..store import SeatRow
 from .access import Caller
+from .loglines import LogLines
 from .schemas import join_link
 from .undo import undo_options
 
@@ -22,7 +27,60 @@ if TYPE_CHECKING:
 SEAT_KEYS = ("seat", "participant", "player")  # how a view's drinks row names its seat
 
 
-def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
+class Views:
+    """What a room's callers see since its last change (cleared on every change), and
+    each language's log lines, which the next change extends."""
+
+    def __init__(self, room: Room):
+        self.room = room
+        self._envelopes: dict[tuple[Caller, str], dict[str, Any]] = {}
+        self._boards: dict[int | None, tuple[dict[str, Any], dict[str, Any] | None]] = {}
+        self._legal: list[dict[str, Any]] | None = None
+        self._lines: dict[str, list[dict[str, Any]]] = {}  # per language
+        self._logs: dict[str, LogLines] = {}
+
+    def clear(self) -> None:
+        """Forgets what was built for the state before (the room changed)."""
+        self._envelopes.clear()
+        self._boards.clear()
+        self._legal = None
+        self._lines.clear()
+
+    def public(self, caller: Caller, lang: str = "en") -> dict[str, Any]:
+        """Returns the game as ``caller`` sees it (shared: callers must not change it)."""
+        key = (caller, lang)
+        envelope = self._envelopes.get(key)
+        if envelope is None:
+            envelope = self._envelopes[key] = public(self.room, caller, lang, self)
+        return envelope
+
+    def board(self, seat: int | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """Returns the game's view for ``seat`` and the drinking table it holds."""
+        board = self._boards.get(seat)
+        if board is None:
+            view = self.room.game.view(self.room.state, seat)
+            board = self._boards[seat] = (view, drinks_table(self.room.game.drinks, view))
+        return board
+
+    def legal(self) -> list[dict[str, Any]]:
+        """Returns the legal actions now, as JSON."""
+        if self._legal is None:
+            self._legal = [a.to_json() for a in self.room.game.legal_actions(self.room.state)]
+        return self._legal
+
+    def log(self, lang: str) -> list[dict[str, Any]]:
+        """Returns the log's lines in ``lang``."""
+        told = self._lines.get(lang)
+        if told is None:
+            logged = self._logs.get(lang)
+            if logged is None:
+                logged = self._logs[lang] = LogLines(self.room.game, lang)
+            names = self.room.game.seat_names(self.room.state)
+            told = self._lines[lang] = logged.told(list(self.room.log), names)
+        return told
+
+
+def public(room: Room, caller: Caller, lang: str, views: Views) -> dict[str, Any]:
     """Returns the game as ``caller`` may see it (the body of GET /api/games/{id})."""
     to_act = room.to_act
     view_seat = caller.seat
@@ -30,7 +88,7 @@ def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
         view_seat = to_act
     result = room.game.result(room.state) if to_act is None else None
     joins = caller.role in ("host", "seat")
-    view = room.game.view(room.state, view_seat)
+    view, drinks = views.board(view_seat)
     return {
         "id": room.id,
         "game": room.game.info.id,
@@ -43,13 +101,13 @@ def public(room: Room, caller: Caller, lang: str = "en") -> dict[str, Any]:
         "roller": room.roller if room.row.dice == "real" else None,
         "seats": [_seat_public(s) for s in room.seats],
         "view": view,
-        "drinks": drinks_table(room.game.drinks, view),
-        "legal_actions": [a.to_json() for a in _legal_for(room, caller, to_act)],
+        "drinks": drinks,
+        "legal_actions": views.legal() if _may_act(room, caller, to_act) else [],
         "referee_actions": [a.to_json() for a in _referee_for(room, caller, to_act)],
         "undo": undo_options(room, caller),
         "finished": to_act is None,
         "result": _result_json(result) if result is not None else None,
-        "log": _log(room, lang),
+        "log": views.log(lang),
         "join_code": room.row.join_code if joins else None,
         "join_url": f"/join/{room.row.join_code}" if joins else None,
         "join_link": join_link(_base(room), room.row.join_code) if joins else None,
@@ -75,12 +133,10 @@ def _base(room: Room) -> str:
     return room.settings.public_url or ""
 
 
-def _legal_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
+def _may_act(room: Room, caller: Caller, to_act: Actor) -> bool:
     if isinstance(to_act, Chance):
-        allowed = room.access.may_roll(caller, room.roller)
-    else:
-        allowed = to_act is not None and (caller.role == "host" or caller.seat == to_act)
-    return list(room.game.legal_actions(room.state)) if allowed else []
+        return room.access.may_roll(caller, room.roller)
+    return to_act is not None and (caller.role == "host" or caller.seat == to_act)
 
 
 def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
@@ -99,23 +155,6 @@ def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
     return out
 
 
-def _log(room: Room, lang: str) -> list[dict[str, Any]]:
-    names = room.game.seat_names(room.state)
-    lines = room.game.narrate(list(room.log), lang, names)
-    if lines is not None:
-        return [dataclasses.asdict(line) for line in lines]
-    return [
-        {
-            "seq": seq,
-            "kind": e.kind,
-            "text": room.game.describe(e, lang, names),
-            "seat": _seat_of(e),
-            "drinks": [dataclasses.asdict(LineDrink.of(e))] if isinstance(e, Drank) else [],
-        }
-        for seq, e in room.log
-    ]
-
-
 def record(room: Room) -> Record:
     """Returns the game record (void markers included); the dice seed is hidden until
     the game is over."""
@@ -127,15 +166,6 @@ def record(room: Room) -> Record:
         seed=room.row.seed if finished and room.row.dice == "digital" else None,
         actions=list(room.actions),
     )
-
-
-def _seat_of(event: Event) -> int | None:
-    """Returns the seat an event concerns: its ``player`` or ``seat`` field, if a number."""
-    for name in ("player", "seat"):
-        value = getattr(event, name, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
 
 
 def _seat_public(seat: SeatRow) -> dict[str, Any]:

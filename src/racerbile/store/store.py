@@ -212,6 +212,38 @@ class Store:
         except IntegrityError:
             raise DuplicateWrite(f"game {game_id} already has action {seq}") from None
 
+    def append_actions(
+        self,
+        game_id: str,
+        first_seq: int,
+        entries: Sequence[tuple[dict[str, Any], str]],
+        finished: bool = False,
+    ) -> None:
+        """Commits ``entries`` (action, actor) as actions ``first_seq``, ``first_seq + 1``, …
+        in one transaction, with the game's end time when ``finished``; raises
+        DuplicateWrite, writing none of them, when one of those numbers is taken."""
+        at = now()
+        values = [
+            {"game_id": game_id, "seq": first_seq + n, "action": action, "actor": actor, "at": at}
+            for n, (action, actor) in enumerate(entries)
+        ]
+        refuse_unstorable(actions, values)
+        try:
+            with self._begin() as conn:
+                if values:
+                    conn.execute(insert(actions), values)
+                if finished:
+                    conn.execute(
+                        update(games)
+                        .where(games.c.id == game_id, games.c.finished.is_(None))
+                        .values(finished=at)
+                    )
+        except IntegrityError:
+            last = first_seq + len(values) - 1
+            raise DuplicateWrite(
+                f"game {game_id} already has one of the actions {first_seq} to {last}"
+            ) from None
+
     def finish_game(self, game_id: str) -> None:
         """Records the end time of a game (once; later calls change nothing)."""
         with self._begin() as conn:

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
+import random
 from fractions import Fraction
 
+from racerbile.engine import CHANCE
 from racerbile.engine.ledger import Drank
 from racerbile.games import get_game
-from racerbile.games.racerbile import rules
-from racerbile.games.racerbile.actions import Die, Roll
+from racerbile.games.racerbile import rules, table_odds
+from racerbile.games.racerbile.actions import SHIFT, Die, Roll
 from racerbile.games.racerbile.events import Moved, Rolled, Stopped, TurnEnded, TurnStarted
 from racerbile.games.racerbile.narrate import narrate
+from racerbile.games.racerbile.odds import gear_odds
+from racerbile.games.racerbile.rules.moves import move_options
 from racerbile.games.racerbile.state import State
-from racerbile.games.racerbile.table_odds import gear_table
+from racerbile.games.racerbile.table_odds import gear_table, settled_rolls
 from racerbile.hexgrid import Hex
 
 GAME = get_game("racerbile")
@@ -55,3 +60,55 @@ def test_gear_odds_are_exact_and_vanish_after_the_roll() -> None:
     assert first["p_clutch"] == "1/4"  # one settled die shows 1 with chance 1/4 (RB-DICE-4)
     assert Fraction(first["sips"]) >= Fraction(1, 4)
     assert gear_table(rules.apply(state, Roll()).state) == []
+
+
+def test_gear_odds_count_each_settled_roll_by_its_orders() -> None:
+    """RB-DICE-4: a roll counts by its total and its ones, so each multiset of dice is
+    played once with its number of orders: the chances sum to 1, and the table equals
+    the one found by playing every ordered roll."""
+    for gear in range(1, 6):
+        assert sum(chance for _, chance in settled_rolls(gear)) == 1
+    checked = 0
+    for state in _shift_states_in_higher_gears():
+        for direction in (None, "up", "down"):
+            fast = table_odds._gear_figures(state, state.turn.seat, direction)
+            if fast is not None:
+                assert fast == _every_ordered_roll(state, direction)
+                checked += 1
+    assert checked >= 4
+
+
+def _shift_states_in_higher_gears() -> list[State]:
+    """States before the roll with the mover in gear 2 or 3, from a seeded random race."""
+    rng = random.Random(5)
+    state, found = _race_state(), list[State]()
+    while len(found) < 2:
+        turn = state.turn
+        if turn is not None and turn.phase == "shift" and state.cars[turn.seat].gear in (2, 3):
+            found.append(state)
+        if rules.to_act(state) is CHANCE:
+            outcomes = rules.chance_outcomes(state)
+            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            legal = rules.legal_actions(state)
+            ups = [a for a in legal if a == SHIFT["up"]]
+            action = ups[0] if ups else rng.choice(legal)
+        state = rules.apply(state, action).state
+    return found
+
+
+def _every_ordered_roll(state: State, direction: str | None) -> dict[str, Fraction]:
+    seat = state.turn.seat
+    actions = [SHIFT[direction], Roll()] if direction else [Roll()]
+    rolled, before = table_odds._play(state, seat, actions)
+    gear = rolled.cars[seat].gear
+    p_off = p_clutch = sips = Fraction(0)
+    for values in itertools.product((1, 2, 3, 4), repeat=gear):
+        chance = Fraction(1, 4**gear)
+        after, drunk = table_odds._play(rolled, seat, [Die(v) for v in values])
+        p_clutch += chance if 1 in values else 0
+        ends = list(move_options(after).values()) if table_odds._moving(after, seat) else []
+        p_off += chance if ends and all(end.off_track for end in ends) else 0
+        sips += chance * (drunk + min((end.sips for end in ends), default=0))
+    fives = gear_odds(gear)["expected_56_sips"]
+    return {"p_off": p_off, "p_clutch": p_clutch, "sips": before + sips + fives}

@@ -36,6 +36,7 @@ from ...engine.contract import (
     Step,
     TrackCatalog,
 )
+from ...engine.memo import per_state
 from . import INFO, notation, rules, undo
 from .actions import ACTION_TYPES, OUTSIDE_TURN, ClockExpired, Stall
 from .catalog import TRACKS
@@ -76,6 +77,7 @@ class RacerbileGame(GameCapabilities):
     info = INFO
     Setup = Setup
     drinks = DRINK_COLUMNS
+    narration_breaks = frozenset({"turn_started"})  # a turn's sentence starts there
     stats = STATS
     playthroughs = MappingProxyType(
         {
@@ -159,10 +161,7 @@ class RacerbileGame(GameCapabilities):
             data["moves"] = _moves_json(state)
             data["gears"] = gear_table(state)  # the odds on the gear buttons
         data["arrows"] = race_arrows(state)
-        data["referee"] = {
-            "faults": referee.catalogue_json(),
-            "legal": [notation.format_action(a) for a in referee.legal_referee_actions(state)],
-        }
+        data["referee"] = {"faults": referee.catalogue_json(), "legal": _referee_buttons(state)}
         if state.lemans is not None:
             data["lemans"] = lemans.view(state)
             data["lemans"]["judge_legal"] = [
@@ -295,6 +294,12 @@ def _moves_json(state: State) -> list[dict[str, Any]]:
         {**move_json(state, seat, o), "laps": max(0, before + o.laps) - max(0, before)}
         for o in options
     ]
+
+
+@per_state
+def _referee_buttons(state: State) -> list[str]:
+    """The referee's buttons in notation, once per state (every view shows them)."""
+    return [notation.format_action(a) for a in referee.legal_referee_actions(state)]
 
 
 def _car_json(state: State, seat: int) -> dict[str, Any]:

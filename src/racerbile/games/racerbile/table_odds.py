@@ -3,7 +3,9 @@
 For each gear the mover can roll in now (the gear it has, and one up or down where a
 shift is legal), every settled roll is played through the rules from the state after
 the shift and the roll (:func:`~.odds.die_model`: a settled die is uniform on 1-4;
-fives and sixes are thrown again, RB-DICE-5). Per gear:
+fives and sixes are thrown again, RB-DICE-5). A roll counts only by its total and its
+ones (RB-DICE-4), so each multiset of settled dice is played once, weighted by the
+number of orders it can come in. Per gear:
 
 * ``p_off``: the chance that every end of the move lies off the track (RB-DICE-7);
 * ``p_clutch``: the chance of at least one 1 (a clutch fault, RB-DICE-4);
@@ -16,32 +18,33 @@ Everything is a Fraction; the view sends each as ``"n/d"`` and as a rounded numb
 
 from __future__ import annotations
 
+import functools
 import itertools
-import weakref
+import math
 from fractions import Fraction
 from typing import Any
 
 from ...engine.contract import Action, Event
 from ...engine.errors import RulesError
 from ...engine.ledger import Drank
+from ...engine.memo import per_state
 from . import rules
 from .actions import ROLL, SHIFT, Die
 from .odds import gear_odds
 from .rules.moves import move_options
 from .state import State
 
-_last: tuple[weakref.ref[State], list[dict[str, Any]]] | None = None
 
-
+@per_state
 def gear_table(state: State) -> list[dict[str, Any]]:
     """Returns the figures of each gear open to the mover now ([] outside the shift
-    phase), memoised for the last state asked (every caller's view asks for it)."""
-    global _last
-    if _last is not None and _last[0]() is state:
-        return _last[1]
-    figures = _gear_table(state)
-    _last = (weakref.ref(state), figures)
-    return figures
+    phase), once per state (every caller's view asks for it)."""
+    return _gear_table(state)
+
+
+@functools.cache
+def _expected_56_sips(gear: int) -> Fraction:
+    return Fraction(gear_odds(gear)["expected_56_sips"])
 
 
 def _gear_table(state: State) -> list[dict[str, Any]]:
@@ -69,10 +72,8 @@ def _gear_figures(state: State, seat: int, direction: str | None) -> dict[str, F
     except RulesError:
         return None
     gear = rolled.cars[seat].gear
-    quarter = Fraction(1, 4)
     p_off = p_clutch = sips = Fraction(0)
-    for values in itertools.product((1, 2, 3, 4), repeat=gear):
-        chance = quarter**gear
+    for values, chance in settled_rolls(gear):
         after, drunk = _play(rolled, seat, [Die(v) for v in values])
         p_clutch += chance if 1 in values else 0
         ends = list(move_options(after).values()) if _moving(after, seat) else []
@@ -80,8 +81,18 @@ def _gear_figures(state: State, seat: int, direction: str | None) -> dict[str, F
             p_off += chance
         cheapest = min((end.sips for end in ends), default=0)
         sips += chance * (drunk + cheapest)
-    fives_sixes = gear_odds(gear)["expected_56_sips"]
+    fives_sixes = _expected_56_sips(gear)
     return {"p_off": p_off, "p_clutch": p_clutch, "sips": sips_before + sips + fives_sixes}
+
+
+def settled_rolls(gear: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Returns each multiset of ``gear`` settled dice (1-4) and its chance."""
+    orders = math.factorial(gear)
+    out = []
+    for values in itertools.combinations_with_replacement((1, 2, 3, 4), gear):
+        ways = orders // math.prod(math.factorial(values.count(v)) for v in set(values))
+        out.append((values, Fraction(ways, 4**gear)))
+    return out
 
 
 def _moving(state: State, seat: int) -> bool:

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from ...engine.capabilities import BotRoster, GameCapabilities, SimStats
 from ...engine.contract import Action, Actor, Event, Result, Step
-from . import INFO, notation, rules
+from . import INFO, notation, rules, undo
 from .actions import ACTION_TYPES
 from .board.catalog import TRACKS, RallymanTracks
 from .describe import describe
@@ -82,6 +82,10 @@ class RallymanGame(GameCapabilities):
         """Returns the next state and its events, the turn ends traced for ghosts."""
         step = rules.apply(state, action)
         return Step(traced(state, step.state, step.events), step.events)
+
+    def may_void(self, state: State, actions: Sequence[Action], sender: str) -> str | None:
+        """Returns why ``sender`` may not take ``actions`` back (see :mod:`.undo`)."""
+        return undo.may_void(state, actions, sender)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Returns the JSON anybody may see, with the exact risk of each legal die."""

@@ -57,13 +57,15 @@ class Placed(VtEvent):
 
 @dataclass(frozen=True)
 class Moved(VtEvent):
-    """A car moves along a segment (VT-MOVE-2)."""
+    """A car moves along a segment (VT-MOVE-2); ``before`` is its velocity before the
+    move (the log tells whether it sped up, braked or turned)."""
 
     kind: ClassVar[str] = "moved"
     seat: int
     name: str
     frm: Point
     to: Point
+    before: Point = (0, 0)
 
     def words(self, lang: str) -> dict[str, Any]:
         vector = (self.to[0] - self.frm[0], self.to[1] - self.frm[1])

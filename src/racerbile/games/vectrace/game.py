@@ -13,12 +13,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, GameCapabilities
+from ...engine.capabilities import BotRoster, GameCapabilities, LogLine
 from ...engine.contract import Action, Event, Result, Step
 from . import INFO, notation, rules
 from .actions import ACTION_TYPES, Move, Place
 from .catalog import TRACKS, VectraceTracks
 from .describe import describe
+from .narrate import narrate
 from .setup import (
     VectraceSetup,
     load_setup_track,
@@ -89,6 +90,12 @@ class VectraceGame(GameCapabilities):
         Vectrace events carry the players' names themselves, so ``names`` is not needed.
         """
         return describe(event, lang)
+
+    def narrate(
+        self, events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
+    ) -> list[LogLine]:
+        """Returns the log with one sentence per move (see :mod:`.narrate`)."""
+        return narrate(events, lang, names)
 
     def clock(self, state: State) -> tuple[float, Action] | None:
         """Vectrace has no clock."""

@@ -256,7 +256,7 @@ def _move(state: State, action: Move) -> Step:
     assert car.pos is not None
     outcome = resolve(state, car, target)
     name = state.names[seat]
-    events: list[Event] = [Moved(seat, name, car.pos, target)]
+    events: list[Event] = [Moved(seat, name, car.pos, target, car.vel)]
     events += _progress_events(state, seat, car.progress, outcome.passed)
     cars = list(state.cars)
     moved = dataclasses.replace(car, moves=car.moves + 1, progress=outcome.progress)

@@ -31,7 +31,7 @@ export const SEAT_COLORS = [
   "#0E9384", // teal
   "#F97316", // orange
   "#F5F5F4", // white
-  "#1C1917", // black
+  "#A16207", // brass: a black cap vanished on the dark page (3.8:1 on it, 4.5:1 on the paper)
   "#DB2777", // pink
   "#65A30D", // green
 ];

@@ -45,11 +45,20 @@
 //                           to show: the referee's (and judges') controls, drawn into el
 //                           for the host and judges. ctx: {send, undo, run}
 //   actionLabel(action)     optional -> string: a short label for any legal action
-//   scoreboard(envelope)    optional -> {latest, caused, drinkNow} (each optional) for the
-//                           TV scoreboard (scoreboard.js), where the platform's reading of
-//                           the log does not fit the game: latest {seat, text} the latest
-//                           roll; caused and drinkNow [{seat, amount, unit}] the drinks it
-//                           caused and who must drink now. Without it the platform reads
+//   scoreboard(envelope)    optional -> {latest, caused, drinkNow, table, drinks, words}
+//                           (each optional) for the TV scoreboard
+//                           (scoreboard.js), where the platform's reading of the envelope
+//                           does not fit the game: latest {seat, text} the latest roll;
+//                           caused and drinkNow [{seat, amount, unit}] the drinks it caused
+//                           and who must drink now (a unit other than sips is told by the
+//                           strings "drinks.unit.{unit}" and "drinks.unit.{unit}_n", {n});
+//                           table {title, columns: [{key, label}], rows: [{seat, values}]}
+//                           in place of the drinking table (a game's own figures: its
+//                           drinks, or the times of a game without any); drinks false for a
+//                           game nobody drinks in (no "drink now", no drinks caused);
+//                           words {caused, none}: the heading of the drinks caused and
+//                           the word for none ("Sips it caused", "No sips" otherwise).
+//                           Without it the platform reads
 //                           the envelope: standings from panels(), drinks from
 //                           envelope.drinks, the latest log entry whose kind names a roll
 //                           (or a narrated "move"),
@@ -65,8 +74,10 @@ import * as generic from "./generic.js";
 
 const loaded = new Map();
 
-/** The setup form of a game that adds nothing to the start page's standard one. */
-function noSetupForm() {
+/** The setup form of a game that adds nothing to the start page's standard one (it
+ * clears what the game picked before drew there). */
+function noSetupForm(el) {
+  el.replaceChildren();
   return { fields: [], read: (body) => body, repaint() {} };
 }
 

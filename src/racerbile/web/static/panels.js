@@ -19,23 +19,26 @@ addStrings({
 
 /**
  * Returns the Undo button for the room page (null when there is nothing to take back):
- * it voids the newest entry of the envelope's ``undo``. ``skip`` leaves out entries a
- * game offers a button of its own for (say, the dice: "Fix dice").
+ * it voids the newest ``count`` entries of the envelope's ``undo`` together (null when
+ * the envelope offers fewer). ``skip`` leaves out entries a game offers a button of its
+ * own for (say, the dice: "Fix dice"); ``label``, ``hint`` and ``name`` (its
+ * data-action) let a game say what its undo takes back ("Undo the last move").
  */
-export function undoButton(state, ctx, { skip = () => false } = {}) {
+export function undoButton(state, ctx, { skip = () => false, count = 1, label = null, hint = null, name = "undo" } = {}) {
   const list = (state && state.undo) || [];
-  if (!ctx.undo || !list.length || skip(list[0].action)) return null;
+  if (!ctx.undo || count < 1 || list.length < count || skip(list[0].action)) return null;
+  const positions = list.slice(0, count).map((entry) => entry.position);
   return h(
     "button",
     {
       type: "button",
       class: "button ghost undo",
-      "data-action": "undo",
-      title: t("ctl.undo_hint"),
+      "data-action": name,
+      title: hint || t("ctl.undo_hint"),
       disabled: ctx.busy() ? true : null,
-      onclick: () => ctx.run(() => ctx.undo([list[0].position])),
+      onclick: () => ctx.run(() => ctx.undo(positions)),
     },
-    `↶ ${t("ctl.undo")}`,
+    `↶ ${label || t("ctl.undo")}`,
   );
 }
 

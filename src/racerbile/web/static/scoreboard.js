@@ -63,10 +63,12 @@ function bySeat(drinks) {
   return [...sums.values()];
 }
 
-/** "2 sips", "1 sip", "3 glass" (the game's own unit when it is not sips). */
+/** "2 sips", "1 sip", "3 glasses" (a game's own unit in its words, "drinks.unit.{unit}"). */
 function amountText(d) {
   if (d.unit === "sip") return `${d.amount} ${d.amount === 1 ? t("drinks.sip") : t("drinks.sips_n")}`;
-  return `${d.amount} ${d.unit}`;
+  const key = `drinks.unit.${d.unit}${d.amount === 1 ? "" : "_n"}`;
+  const text = t(key, { n: d.amount });
+  return text === key ? `${d.amount} ${d.unit}` : text;
 }
 
 function drinkChip(state, d) {
@@ -86,14 +88,15 @@ function columnLabel(c) {
   return text === key ? c.label.replace(/^\w/, (x) => x.toUpperCase()) : text;
 }
 
-function drinksTable(state) {
-  const table = state.drinks;
+/** The drinking table, or the game's own (``own``: its columns labelled already). */
+function drinksTable(state, own = null) {
+  const table = own || state.drinks;
   if (!table || !table.rows.length) return null;
-  const cols = table.columns;
+  const cols = own ? table.columns : table.columns.map((c) => ({ ...c, label: columnLabel(c) }));
   return h(
     "table",
-    { class: "sb-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), cols.map((c) => h("th", {}, columnLabel(c))))),
+    { class: own ? "sb-table is-game" : "sb-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), cols.map((c) => h("th", {}, c.label)))),
     h(
       "tbody",
       {},
@@ -114,22 +117,29 @@ export function timeOfDay() {
   return new Date().toLocaleTimeString(lang() === "da" ? "da-DK" : "en-GB", { hour: "2-digit", minute: "2-digit" });
 }
 
-/** Paints the scoreboard into ``els`` ({standings, drinks, drinksCard, latest, caused,
- * banner, bannerList}); ``shown`` is what the game's panels() said, ``extra`` what its
- * scoreboard() said. */
+/** Paints the scoreboard into ``els`` ({standings, drinks, drinksCard, tableTitle,
+ * latest, caused, causedTitle, banner, bannerList}); ``shown`` is what the game's
+ * panels() said, ``extra`` what its scoreboard() said. */
 export function renderScoreboard(els, state, shown = {}, extra = {}) {
   const found = { ...fromLog(state), ...(extra || {}) };
+  const drinking = found.drinks !== false;
   renderStandings(els.standings, state, shown.standings);
-  const table = drinksTable(state);
+  const table = drinksTable(state, found.table || null);
   els.drinksCard.hidden = !table;
+  els.tableTitle.textContent = (found.table && found.table.title) || t("score.drinks");
   fill(els.drinks, table);
+  const words = found.words || {};
+  els.causedTitle.textContent = words.caused || t("score.caused");
+  els.causedTitle.hidden = !drinking;
+  els.caused.hidden = !drinking;
+  els.banner.hidden = !drinking;
   const latest = found.latest;
   els.latest.replaceChildren(
     latest
       ? h("span", { class: "sb-roll", style: latest.seat !== null && latest.seat !== undefined ? { "--seat": seatColor(latest.seat) } : null }, latest.text)
       : h("span", { class: "muted" }, t("score.nothing_yet")),
   );
-  fill(els.caused, found.caused.length ? found.caused.map((d) => drinkChip(state, d)) : [h("li", { class: "muted" }, latest ? t("score.none") : "")]);
+  fill(els.caused, found.caused.length ? found.caused.map((d) => drinkChip(state, d)) : [h("li", { class: "muted" }, latest ? words.none || t("score.none") : "")]);
   const now = V.isFinished(state) ? [] : found.drinkNow;
   els.banner.classList.toggle("is-on", now.length > 0);
   fill(els.bannerList, now.map((d) => drinkChip(state, d)));

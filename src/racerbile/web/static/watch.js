@@ -58,6 +58,7 @@ function paintJoin(state) {
 // ---- the scoreboard mode ------------------------------------------------------------------
 
 const scoreboardOn = () => document.body.classList.contains("is-scoreboard");
+const PHONE_WIDTH = 700; // narrower: the scoreboard in one column (scoreboard.css)
 
 function setMode(scoreboard) {
   document.body.classList.toggle("is-scoreboard", scoreboard);
@@ -72,6 +73,16 @@ function setMode(scoreboard) {
   if (scoreboard) url.searchParams.set("mode", "scoreboard");
   else url.searchParams.delete("mode");
   history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  fitScoreboard();
+}
+
+/** Scales the scoreboard, made for 1920×1080, to a smaller screen (a 1366×768 TV or a
+ * laptop) as a whole; a phone gets it in one column instead (scoreboard.css). */
+function fitScoreboard() {
+  const wide = innerWidth >= PHONE_WIDTH;
+  const scale = scoreboardOn() && wide ? Math.min(1, innerWidth / 1920, innerHeight / 1080) : 1;
+  document.body.style.zoom = scale === 1 ? "" : String(scale);
+  document.body.style.setProperty("--sb-zoom", String(scale));
 }
 
 function paintScoreboard(state) {
@@ -81,8 +92,10 @@ function paintScoreboard(state) {
       standings: $("sb-standings"),
       drinks: $("sb-drinks"),
       drinksCard: $("sb-drinks-card"),
+      tableTitle: $("sb-table-title"),
       latest: $("sb-latest"),
       caused: $("sb-caused"),
+      causedTitle: $("sb-caused-title"),
       banner: $("sb-banner"),
       bannerList: $("sb-banner-list"),
     },
@@ -118,6 +131,7 @@ async function main() {
   applyStatic();
   bindLangButton($("lang"));
   setMode(new URLSearchParams(location.search).get("mode") === "scoreboard");
+  addEventListener("resize", fitScoreboard);
   const conn = new GameConnection(gameId, null, lang());
   $("mode").addEventListener("click", () => {
     setMode(!scoreboardOn());

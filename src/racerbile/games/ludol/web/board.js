@@ -2,7 +2,7 @@
 // cross-shaped board with glasses as pieces, the move controls (tap a glass, then the
 // face when top and bottom are both legal, see where it lands, confirm), the typed
 // throw of a real die, the chug and turn-idle countdowns, and, in sibling modules, the
-// panels with the drink ledger and the referee's console.
+// panels with the drink ledger, the referee's console and the TV scoreboard's figures.
 
 import { t } from "/static/i18n.js";
 import { dieElement } from "/static/dice.js";
@@ -17,6 +17,7 @@ export { panels } from "./panels.js";
 export { refereeConsole } from "./referee.js";
 export { setupForm } from "./setup.js";
 export { actionLabel } from "./labels.js";
+export { scoreboard } from "./scoreboard.js";
 
 export const id = "ludol";
 export const dice = true;

@@ -1,11 +1,13 @@
 // The move controls of the room page: the throw waiting for a choice, the typed throw
 // of a real die, the glass buttons (the same choice as tapping a glass on the board),
 // the face buttons when top and bottom are both legal (the Røros choice, LD-ROROS-1),
-// where the move lands and whom it knocks home, then Move. A9's declaration too.
+// where the move lands and whom it knocks home, then Move. A9's declaration too. For the
+// referee and the line judges (LD-REF-2): Undo the last move (with what followed it),
+// and Fix the throw when the newest entry is a typed throw.
 
 import { t } from "/static/i18n.js";
 import { dieElement } from "/static/dice.js";
-import { h, fill } from "/static/panels.js";
+import { h, fill, undoButton } from "/static/panels.js";
 import * as G from "./geometry.js";
 import * as M from "./model.js";
 
@@ -109,6 +111,18 @@ function faceButtons(st, options, sel, choose, busy) {
   );
 }
 
+/** LD-REF-2: the referee's Undo (the view's ``undo`` newest entries: the last move and
+ * all after it) and Fix the throw (the newest entry alone, a throw typed after the
+ * move); the envelope offers them to the host and the judges only. */
+function undoRow(st, ctx) {
+  const count = st.view.undo || 0;
+  const newest = (st.undo || [])[0];
+  const lastMove = undoButton(st, ctx, { count, label: t("ld.ref_undo"), hint: t("ld.ref_undo_hint") });
+  const typo = newest && newest.action.kind === "throw" && count !== 1;
+  const fix = typo ? undoButton(st, ctx, { label: t("ld.fix_throw"), hint: t("ld.fix_throw_hint"), name: "fix-throw" }) : null;
+  return lastMove || fix ? h("div", { class: "action-row undo-row" }, fix, lastMove) : null;
+}
+
 /** Paints the controls of the room page into ``panel``. */
 export function moveControls(panel, st, { ctx, sel, moves, choose, confirm, clear }) {
   const v = st.view || {};
@@ -147,5 +161,6 @@ export function moveControls(panel, st, { ctx, sel, moves, choose, confirm, clea
     const text = st.to_act === "chance" && st.dice !== "real" ? t("ld.rolling") : actor !== null ? t("ld.waiting", { name: M.nameOf(st, actor) }) : "";
     if (text) parts.push(h("p", { class: "hint" }, text));
   }
+  parts.push(undoRow(st, ctx));
   fill(panel, parts);
 }

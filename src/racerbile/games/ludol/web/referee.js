@@ -1,8 +1,9 @@
 // Ludøl's referee console (host and line judges, LD-REF-1…4, spec §2.5): the chugs and
 // flags waiting for a word (chug result; confirm a flag as beers, or dismiss it), penalty
 // beers with a reason (or taken back), vomit and disqualification, "all drink poured",
-// and the overrides (undo the last move, give the turn to a colour, move or remove a
-// glass); undo and taking a penalty back void record entries (undo.js). Every input
+// and the overrides (give the turn to a colour, move or remove a glass); taking a
+// penalty back voids its record entry (undo.js), as the Undo beside the move controls
+// voids the last move (controls.js). Every input
 // carries the sender (a judge's number, none for the referee) and the reason typed
 // above; the game's own referee buttons (envelope.referee_actions) that the console has
 // no control for are shown as buttons too.
@@ -12,7 +13,7 @@ import { h, fill, toast } from "/static/panels.js";
 import { actionLabel } from "./labels.js";
 import { flagText } from "./panels.js";
 import { placeText } from "./controls.js";
-import { undoLastMove, takeBackPenalty } from "./undo.js";
+import { takeBackPenalty } from "./undo.js";
 import * as G from "./geometry.js";
 import * as M from "./model.js";
 
@@ -42,11 +43,6 @@ export function refereeConsole(body, { send, run }) {
       parts.reason.value = "";
       toast(done);
     });
-  }
-
-  /** LD-REF-2: voids the last move and what followed it (the view's ``undo`` entries). */
-  function undo() {
-    return voiding(() => undoLastMove(st), t("ld.ref_undone"));
   }
 
   /** LD-REF-3: takes back the participant's last penalty by voiding it. */
@@ -103,7 +99,6 @@ export function refereeConsole(body, { send, run }) {
     const who = () => M.nameOf(st, sel.participant);
     parts.vomit = h("button", { type: "button", class: "button", "data-ref": "vomit", onclick: () => fire({ kind: "vomit", participant: sel.participant }, t("ld.ref_vomited", { name: who() })) });
     parts.poured = twoTap("all_poured", "warn big", t("ld.ref_poured"), () => ({ kind: "all_poured" }), () => t("ld.ref_poured_done"));
-    parts.undo = h("button", { type: "button", class: "button", "data-ref": "undo", onclick: undo }, t("ld.ref_undo"));
     parts.turnColour = h("select", { class: "input", "aria-label": t("ld.ref_colour") });
     parts.turnColour.addEventListener("change", () => (sel.colour = parts.turnColour.value));
     parts.glassColour = h("select", { class: "input", "aria-label": t("ld.ref_colour") });
@@ -140,7 +135,6 @@ export function refereeConsole(body, { send, run }) {
         "details",
         { class: "ld-ref-block ld-overrides" },
         h("summary", {}, t("ld.ref_overrides")),
-        h("div", { class: "action-row" }, parts.undo),
         h("div", { class: "ld-ref-row" }, field(parts.turnColour, t("ld.ref_colour")), h("button", { type: "button", class: "button", "data-ref": "set_turn", onclick: () => fire({ kind: "set_turn", colour: parts.turnColour.value }, t("ld.ref_turn_done", { letter: parts.turnColour.value })) }, t("ld.ref_set_turn"))),
         h("div", { class: "ld-ref-row" }, field(parts.glassColour, t("ld.ref_colour")), field(parts.glass, t("ld.ref_glass")), field(parts.place, t("ld.ref_place"))),
         h(
@@ -231,7 +225,6 @@ export function refereeConsole(body, { send, run }) {
     const glasses = (M.colourOf(st, sel.colour) || { glasses: [] }).glasses;
     options(parts.glass, [0, 1, 2, 3], (i) => `${sel.colour}${i + 1}: ${spotText(glasses[i])}`, sel.glass);
     parts.place.value = String(sel.place);
-    parts.undo.disabled = !(st.view.undo > 0);
     parts.poured.disabled = !!st.view.poured;
   }
 

@@ -1,5 +1,7 @@
 // Ludøl's interface texts in English and Danish, merged into the platform's (i18n.js).
 
+import { SETUP_STRINGS } from "./setup_strings.js";
+
 export const strings = {
   en: {
     "ld.board": "Ludøl board",
@@ -112,7 +114,22 @@ export const strings = {
     "ld.ref_poured_hint": "The game ends after the move being played and is scored by distance.",
     "ld.ref_overrides": "Overrides",
     "ld.ref_undo": "Undo the last move",
-    "ld.ref_undone": "The last move is undone",
+    "ld.ref_undo_hint": "Take back the last move and everything after it",
+    "ld.sb_title": "Drinks",
+    "ld.sb_glasses": "Glasses",
+    "ld.sb_chugs": "Chugs",
+    "ld.sb_penalty": "Penalty",
+    "ld.sb_caused": "Drinks it caused",
+    "ld.sb_none": "Nothing to drink",
+    "ld.sb_threw": "{name} ({letter}) threw {n}, bottom {bottom}",
+    "drinks.unit.glass": "{n} glass",
+    "drinks.unit.glass_n": "{n} glasses",
+    "drinks.unit.chug": "{n} chug",
+    "drinks.unit.chug_n": "{n} chugs",
+    "drinks.unit.penalty_beer": "{n} penalty beer",
+    "drinks.unit.penalty_beer_n": "{n} penalty beers",
+    "ld.fix_throw": "Fix the throw",
+    "ld.fix_throw_hint": "Take back the throw typed last",
     "ld.ref_colour": "Colour",
     "ld.ref_set_turn": "Give the turn",
     "ld.ref_turn_done": "It is {letter}'s turn",
@@ -239,7 +256,22 @@ export const strings = {
     "ld.ref_poured_hint": "Spillet slutter efter trækket, der spilles, og tælles op efter afstand.",
     "ld.ref_overrides": "Tilsidesættelser",
     "ld.ref_undo": "Fortryd sidste træk",
-    "ld.ref_undone": "Sidste træk er fortrudt",
+    "ld.ref_undo_hint": "Tag sidste træk og alt efter det tilbage",
+    "ld.sb_title": "Drikke",
+    "ld.sb_glasses": "Glas",
+    "ld.sb_chugs": "Bunde",
+    "ld.sb_penalty": "Strafføl",
+    "ld.sb_caused": "Drikke det kostede",
+    "ld.sb_none": "Intet at drikke",
+    "ld.sb_threw": "{name} ({letter}) slog {n}, bund {bottom}",
+    "drinks.unit.glass": "{n} glas",
+    "drinks.unit.glass_n": "{n} glas",
+    "drinks.unit.chug": "{n} bund",
+    "drinks.unit.chug_n": "{n} bunde",
+    "drinks.unit.penalty_beer": "{n} strafføl",
+    "drinks.unit.penalty_beer_n": "{n} strafføl",
+    "ld.fix_throw": "Ret kastet",
+    "ld.fix_throw_hint": "Tag det sidst indtastede kast tilbage",
     "ld.ref_colour": "Farve",
     "ld.ref_set_turn": "Giv turen",
     "ld.ref_turn_done": "Det er {letter}s tur",
@@ -256,3 +288,5 @@ export const strings = {
     "ld.s_two_colours": "To spillere: hver spiller to farver",
   },
 };
+
+for (const [code, table] of Object.entries(SETUP_STRINGS)) Object.assign(strings[code], table);

@@ -1,8 +1,7 @@
-// The referee's "undo the last move" (LD-REF-2) as the platform's void: the view's
-// ``undo`` says how many of the record's last live entries the undo takes back (the
-// last move and all after it); they are voided through POST /api/games/{id}/void with
-// the referee's or the judge's token, and the record keeps them, marked void. A
-// penalty is taken back the same way: its own entry is voided.
+// Taking a penalty back (LD-REF-3) as the platform's void: the penalty's own record
+// entry is voided through POST /api/games/{id}/void with the referee's or the judge's
+// token, and the record keeps it, marked void. (The referee's "undo the last move" is
+// the room page's Undo, controls.js.)
 
 import { request, loadTokens } from "/static/api.js";
 
@@ -15,15 +14,6 @@ export function lastLive(actions, count) {
     if (!(entry && entry.void && !entry.kind) && !gone.has(i + 1)) live.push(i + 1);
   });
   return count > 0 ? live.slice(-count) : [];
-}
-
-/** Voids the last move of the game ``st`` shows; resolves when the server has done it. */
-export async function undoLastMove(st) {
-  const id = encodeURIComponent(st.id);
-  const record = await request("GET", `/api/games/${id}/record`);
-  const positions = lastLive(record.actions || [], st.view.undo);
-  if (!positions.length) return;
-  await voidEntries(st, positions);
 }
 
 async function voidEntries(st, positions) {

@@ -2,14 +2,14 @@
 // stage drawn by the server from its tiles with the cars on it, the driver's dashboard
 // and time stack, a big button for every legal die with its exact risk of losing
 // control, the plans of the turn, time attack and secured dice, real-dice entry (clean
-// or hazard per die), the live stage-times board, and for solo rallies the personal
-// bests and a ghost of an earlier run (solo.js).
+// or hazard per die), the live stage-times board (on the TV scoreboard too), and for
+// solo rallies the personal bests and a ghost of an earlier run (solo.js).
 
 import { t } from "/static/i18n.js";
 import { h } from "/static/panels.js";
 import * as V from "/static/view.js";
 import { StagePicture } from "./stage.js";
-import { dashboard, clock, stageTimes, carOf } from "./dash.js";
+import { dashboard, clock, stageTimes, carOf, timesOf, timesOrder } from "./dash.js";
 import { controls } from "./controls.js";
 import * as Solo from "./solo.js";
 
@@ -252,4 +252,17 @@ function standingMeta(car) {
 function stageName(view) {
   const s = (view.stages || [])[view.stage_number - 1];
   return s ? s.name : view.stage;
+}
+
+/** The TV scoreboard: nobody drinks in Rallyman; the stage times take the drinks' place. */
+export function scoreboard(st) {
+  const view = st.view || {};
+  const stages = view.stages || [];
+  const columns = [...stages.map((_, i) => ({ key: `ss${i + 1}`, label: `SS${i + 1}` })), { key: "total", label: t("rm.total") }];
+  const rows = timesOrder(view).map((car) => {
+    const times = timesOf(view, car);
+    const values = Object.fromEntries(times.cells.map((c, i) => [`ss${i + 1}`, c.text]));
+    return { seat: car.seat, values: { ...values, total: times.total } };
+  });
+  return { drinks: false, table: { title: t("rm.times_title"), columns, rows } };
 }

@@ -1,10 +1,11 @@
 // The driver's controls: a big button for every legal die with its exact risk of losing
 // control, secured dice, stop, spare wheel, time attack pools, the dice of a rolled pool,
-// SISU, tyres, and the real dice (the driver says what each die, card or back shows).
+// SISU, tyres, and the real dice (the driver says what each die, card or back shows);
+// Undo takes back the driver's latest action, or fixes the die, card or back typed last.
 
 import { t } from "/static/i18n.js";
 import * as V from "/static/view.js";
-import { h } from "/static/panels.js";
+import { h, undoButton } from "/static/panels.js";
 import { clock } from "./dash.js";
 
 const opened = { attack: false, plans: true }; // the driver's choice survives repaints
@@ -89,7 +90,19 @@ export function controls(state, ctx) {
   if (kinds.has("attack")) out.push(attacks(state, ctx, legal));
   if (!legal.length && !V.isFinished(state) && typeof state.to_act === "number" && state.role === "seat" && state.to_act !== state.seat)
     out.push(h("p", { class: "hint" }, t("rm.not_yours", { name: V.nameOf(state, state.to_act) })));
+  const undo = undoRow(state, ctx);
+  if (undo) out.push(undo);
   return out;
+}
+
+const TYPED = new Set(["face", "faces", "back", "shortcut"]); // what the real dice and cards show
+
+/** Undo: the newest entry the envelope offers (a driver's own, or a typed die to fix). */
+function undoRow(state, ctx) {
+  const newest = (state.undo || [])[0];
+  const typed = !!newest && TYPED.has(newest.action.kind);
+  const undo = undoButton(state, ctx, typed ? { label: t("rm.fix_typed"), hint: t("rm.fix_typed_hint") } : {});
+  return undo ? h("div", { class: "action-row undo-row" }, undo) : null;
 }
 
 function table(view) {

@@ -104,29 +104,45 @@ export function dashboard(state, seat) {
   );
 }
 
+/** The times of one driver: a cell per stage ({text, now, none}: done, live, not yet)
+ * and the total so far. */
+export function timesOf(view, car) {
+  const stages = view.stages || [];
+  const current = view.phase === "over" ? -1 : view.stage_number - 1;
+  const live = current >= 0 && car.stage_times.length === current && car.status !== "waiting";
+  const cells = stages.map((_, i) => {
+    if (i < car.stage_times.length) return { text: car.stage_times[i] === null ? t("rm.dnf") : clock(car.stage_times[i]) };
+    if (i === current && car.status !== "waiting") return { text: clock(car.stage_time), now: true };
+    return { text: "–", none: true };
+  });
+  const out = car.stage_times.some((x) => x === null);
+  const total = car.stage_times.reduce((s, x) => s + (x ?? 0), 0) + (live ? car.stage_time : 0);
+  return { cells, total: out ? t("rm.dnf") : clock(total), sortKey: out ? Infinity : total };
+}
+
+/** The drivers in the order of the times board: booked stage times (the total once over). */
+export function timesOrder(view) {
+  const booked = (car) => car.stage_times.reduce((s, x) => s + (x ?? 1e9), 0);
+  const key = (car) => (view.phase === "over" ? timesOf(view, car).sortKey : booked(car));
+  return [...(view.cars || [])].sort((a, b) => key(a) - key(b) || a.seat - b.seat);
+}
+
 /** The stage-times board: a row per driver, a column per stage, the live time of the stage being driven. */
 export function stageTimes(state) {
   const view = state.view || {};
   const stages = view.stages || [];
-  const cars = view.cars || [];
   const current = view.phase === "over" ? -1 : view.stage_number - 1;
-  const total = (car) => car.stage_times.reduce((s, x) => s + (x ?? 0), 0) + (current >= 0 && car.stage_times.length === current ? car.stage_time : 0);
-  const booked = (car) => car.stage_times.reduce((s, x) => s + (x ?? 1e9), 0);
-  const rows = [...cars].sort((a, b) => (view.phase === "over" ? total(a) - total(b) : booked(a) - booked(b)) || a.seat - b.seat);
   const head = h("tr", {}, h("th", {}, ""), stages.map((s, i) => h("th", { title: s.name, class: i === current ? "is-now" : "" }, `SS${i + 1}`)), h("th", {}, t("rm.total")));
-  const body = rows.map((car) =>
-    h(
+  const body = timesOrder(view).map((car) => {
+    const times = timesOf(view, car);
+    return h(
       "tr",
       { "data-seat": car.seat, style: { "--seat": seatColor(car.seat) } },
       h("th", {}, capDot(car.seat, car.name), " ", car.name),
-      stages.map((_, i) => {
-        if (i < car.stage_times.length) return h("td", { "data-ss": i + 1 }, car.stage_times[i] === null ? t("rm.dnf") : clock(car.stage_times[i]));
-        if (i === current && car.status !== "waiting") return h("td", { "data-ss": i + 1, class: "is-now" }, clock(car.stage_time));
-        return h("td", { "data-ss": i + 1, class: "muted" }, "–");
-      }),
-      h("td", { class: "rm-total" }, car.stage_times.some((x) => x === null) ? t("rm.dnf") : clock(total(car))),
-    ),
-  );
+      times.cells.map((c, i) => h("td", { "data-ss": i + 1, class: c.now ? "is-now" : c.none ? "muted" : "" }, c.text)),
+      h("td", { class: "rm-total" }, times.total),
+    );
+  });
   const names = stages.map((s, i) => h("li", {}, h("b", {}, `SS${i + 1}`), ` ${s.name}`, s.mechanics_after && i < stages.length - 1 ? h("small", { class: "muted" }, ` · ${t("rm.mechanics")}`) : null));
   return h("div", { class: "rm-times" }, h("table", { class: "rm-times-table" }, h("thead", {}, head), h("tbody", {}, body)), h("ol", { class: "rm-stage-names" }, names));
 }

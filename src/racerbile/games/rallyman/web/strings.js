@@ -1,5 +1,7 @@
 // Rallyman's interface texts in English and Danish, merged into the platform's (i18n.js).
 
+import { SETUP_STRINGS } from "./setup_strings.js";
+
 export const strings = {
   en: {
     "rm.gear": "Gear",
@@ -108,6 +110,8 @@ export const strings = {
     "rm.ghost_level": "level",
     "rm.ghost_done": "ghost finished in {time}",
     "rm.not_yours": "Waiting for {name}.",
+    "rm.fix_typed": "Fix what I typed",
+    "rm.fix_typed_hint": "Take back the die, card or back typed last",
     "rm.line.start": "start",
     "rm.line.finish": "finish",
   },
@@ -218,7 +222,11 @@ export const strings = {
     "rm.ghost_level": "lige",
     "rm.ghost_done": "spøgelset kom i mål på {time}",
     "rm.not_yours": "Venter på {name}.",
+    "rm.fix_typed": "Ret det indtastede",
+    "rm.fix_typed_hint": "Tag den sidst indtastede terning, kort eller bagside tilbage",
     "rm.line.start": "start",
     "rm.line.finish": "mål",
   },
 };
+
+for (const [code, table] of Object.entries(SETUP_STRINGS)) Object.assign(strings[code], table);

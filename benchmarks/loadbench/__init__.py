@@ -1,0 +1,1 @@
+"""The load benchmark of the game server (run it with ``benchmarks/bench_server_load.py``)."""

@@ -1,0 +1,87 @@
+"""A room's log in one language, told incrementally.
+
+The log is split into parts that a game tells independently: one event each for a
+game that describes events one by one, and for a game that narrates, the runs of
+events that start at one of its ``narration_breaks`` (the whole log when it declares
+none). A change tells only the parts it made or changed (the new events, and the move
+still open, or the oldest part when the bounded log dropped some of its events); the
+lines of the others are kept. The lines are those of telling the whole log at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import Event, Game
+from ..engine.capabilities import LineDrink
+from ..engine.ledger import Drank
+
+Entry = tuple[int, Event]  # the record position of an event, and the event
+Line = dict[str, Any]
+
+
+class LogLines:
+    """One language's lines of a room's log, kept from one change to the next."""
+
+    def __init__(self, game: Game, lang: str):
+        self.game = game
+        self.lang = lang
+        self._names: list[str] | None = None
+        self._narrates = False
+        # Keyed by the identity of a part's entries; the value keeps them alive.
+        self._told: dict[tuple[int, ...], tuple[list[Entry], list[Line]]] = {}
+
+    def told(self, log: Sequence[Entry], names: Sequence[str]) -> list[Line]:
+        """Returns the lines of ``log`` (each entry the room's own tuple, kept as long as
+        the event is in the log), telling only the parts not told before."""
+        if self._names != list(names):  # every sentence names the seats: tell anew
+            self._names = list(names)
+            self._narrates = self.game.narrate([], self.lang, names) is not None
+            self._told = {}
+        told: dict[tuple[int, ...], tuple[list[Entry], list[Line]]] = {}
+        out: list[Line] = []
+        for part in self._parts(log):
+            key = tuple(id(entry) for entry in part)
+            kept = self._told.get(key)
+            lines = kept[1] if kept is not None else self._tell(part, names)
+            told[key] = (part, lines)
+            out.extend(lines)
+        self._told = told
+        return out
+
+    def _parts(self, log: Sequence[Entry]) -> list[list[Entry]]:
+        if not self._narrates:
+            return [[entry] for entry in log]
+        breaks = self.game.narration_breaks
+        parts: list[list[Entry]] = []
+        for entry in log:
+            if not parts or entry[1].kind in breaks:
+                parts.append([])
+            parts[-1].append(entry)
+        return parts
+
+    def _tell(self, part: list[Entry], names: Sequence[str]) -> list[Line]:
+        lines = self.game.narrate(part, self.lang, names) if self._narrates else None
+        if lines is not None:
+            return [dataclasses.asdict(line) for line in lines]
+        return [
+            {
+                "seq": seq,
+                "kind": e.kind,
+                "text": self.game.describe(e, self.lang, names),
+                "seat": _seat_of(e),
+                "drinks": [dataclasses.asdict(LineDrink.of(e))] if isinstance(e, Drank) else [],
+            }
+            for seq, e in part
+        ]
+
+
+def _seat_of(event: Event) -> int | None:
+    """Returns the seat an event concerns: its ``player`` or ``seat`` field, if a number."""
+    for name in ("player", "seat"):
+        value = getattr(event, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
