@@ -9,6 +9,7 @@ from starlette.testclient import TestClient
 
 from racerbile.engine import Action
 from racerbile.engine.codec import record_codec
+from racerbile.server.rooms import Rooms
 from racerbile.server.workers import BotPool, Decision, _decide
 
 PLAYERS = {"players": [{"name": "Anna"}, {"name": "Bo"}]}
@@ -63,6 +64,23 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def rooms_of(client: TestClient) -> Rooms:
+    rooms: Rooms = client.app.state.services.rooms  # type: ignore[attr-defined]
+    return rooms
+
+
+def finish_resuming(client: TestClient) -> int:
+    """Waits for the background resume of ``client``'s app; returns how many it loaded."""
+    task = rooms_of(client).resuming
+    assert task is not None
+
+    async def wait() -> int:
+        return await task
+
+    loaded: int = client.portal.call(wait)  # type: ignore[union-attr]
+    return loaded
 
 
 class InlineBots(BotPool):

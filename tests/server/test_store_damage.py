@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from serverkit import PLAYERS, auth, create, free_port
+from serverkit import PLAYERS, auth, create, finish_resuming, free_port
 from starlette.testclient import TestClient
 from test_store_sql import _game
 
@@ -129,7 +129,8 @@ def test_damaged_row_harms_only_its_game(
     _damage(Path(db_url.removeprefix("sqlite:///")), sql, damaged["id"])
 
     with caplog.at_level(logging.WARNING):
-        restarted = open_client()  # restores every unfinished game at start
+        restarted = open_client()
+        finish_resuming(restarted)  # it resumes the unfinished games in the background
     for game in healthy:
         assert restarted.get(f"/api/games/{game['id']}").json()["seq"] == 2
     for _ in range(2):

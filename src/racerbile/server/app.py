@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -21,6 +22,7 @@ from .hub import Hub
 from .limits import BodyLimit, RateLimits
 from .network import base_url
 from .openapi import describe_api
+from .peers import Peers
 from .rooms import Rooms
 from .routes import games, join, meta, pages, replay
 from .settings import Settings
@@ -38,10 +40,12 @@ def create_app(
     """Returns the web app serving every registered game from ``store``.
 
     Join links and QR codes start with ``settings.public_url``, else with the address
-    it listens on (:func:`~.network.base_url`). On start it rebuilds every unfinished
-    game by replay (a damaged one is logged and left out). The caller owns ``store``,
-    and ``bots`` when it hands a bot pool in (several apps may share one); without one
-    the app starts its own and stops it when it stops. ``clock`` times the rate limits.
+    it listens on (:func:`~.network.base_url`). It answers at once: a game is replayed
+    from the store when first used, and the unfinished ones are resumed in the
+    background (their dice, bots and clocks; a damaged one is logged and left out).
+    The caller owns ``store``, and ``bots`` when it hands a bot pool in (several apps
+    may share one); without one the app starts its own and stops it when it stops.
+    ``clock`` times the rate limits and how long a room is left unused.
     """
     if settings.public_url is None:
         settings = settings.model_copy(
@@ -52,27 +56,39 @@ def create_app(
     hub = Hub()
     own_bots = bots is None
     pool = BotPool(settings.bot_workers, settings.bot_memory_mb) if bots is None else bots
-    rooms = Rooms(served, settings, pool, listeners=[hub.publish])
+    postgres = store.engine.dialect.name == "postgresql"
+    shared = postgres if settings.shared_database is None else settings.shared_database
+    rooms = Rooms(
+        served,
+        settings,
+        pool,
+        listeners=[hub.publish],
+        watchers=hub.count,
+        clock=clock,
+        shared=shared,
+    )
+    peers = Peers(store.engine, rooms.changed_elsewhere) if shared and postgres else None
+    if peers is not None:
+        rooms.announce = peers.announce
     services = Services(settings, served, rooms, hub)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        try:
-            restored = await rooms.restore()
-        except ApiError as exc:  # the database failed right after opening: serve anyway
-            log.warning("unfinished games are not restored (%s); each loads when used", exc)
-            restored = []
-        if restored:
-            log.info("restored %d unfinished game(s)", len(restored))
+        rooms.start()
+        listening = None if peers is None else asyncio.create_task(peers.listen())
         try:
             yield
         finally:
+            if listening is not None and peers is not None:
+                listening.cancel()
+                peers.close()
             rooms.close()
             if own_bots:
                 pool.close()
 
     app = FastAPI(title="racerbile", version="1", lifespan=lifespan)
     app.state.services = services
+    app.state.peers = peers
     app.state.rate_limits = RateLimits.of(settings, clock)
     for router in (
         games.router,

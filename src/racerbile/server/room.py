@@ -387,6 +387,10 @@ class Room:
         """Returns the takeover bot's action for ``seat`` (see :meth:`on_timer`)."""
         return await self._bot_action(bot, seat, "takeover", self._batch())
 
+    def busy(self) -> bool:
+        """Returns True while the room acts, plays its dice and bots, or runs a timer."""
+        return self.lock.locked() or bool(self._automatic_tasks) or self.timers.armed()
+
     def stop_timers(self) -> None:
         """Cancels the timers and the automatic play (when the server shuts down)."""
         self.timers.stop()

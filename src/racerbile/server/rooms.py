@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,6 +25,9 @@ from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
+SWEEP_EVERY_S = 60.0
+"""The longest time between two looks for idle rooms to drop."""
+
 
 @dataclass(frozen=True)
 class Created:
@@ -37,34 +41,96 @@ class Created:
 
 @dataclass
 class Rooms:
-    """Every room this server holds, loaded from the store on first use."""
+    """The rooms this server holds in memory: each loaded from the store on first use,
+    and dropped again when idle long enough or when more than ``max_rooms`` are held."""
 
     store: Store
     settings: Settings
     bots: BotPool
     listeners: list[Callable[[Room], None]] = field(default_factory=list)
     games: Callable[[str], Game] = get_game
+    watchers: Callable[[str], int] = field(default=lambda _game_id: 0)
+    """How many connections watch a game (the hub's count): a watched room stays."""
+    shared: bool = False
+    """Other processes write to the same store: each room is brought up to it before it
+    serves (:meth:`_current`)."""
+    announce: Callable[[Room], None] | None = None
+    """Tells the other processes of a room's change (see :mod:`.peers`)."""
+    clock: Callable[[], float] = time.monotonic
+    """Times how long a room was left unused (for :meth:`evict_idle`)."""
+    resuming: asyncio.Task[int] | None = None
     _rooms: dict[str, Room] = field(default_factory=dict)
-    _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _used: dict[str, float] = field(default_factory=dict)  # game id -> last use, oldest first
+    _pending: dict[str, asyncio.Task[Room]] = field(default_factory=dict)
+    _sweeping: asyncio.Task[None] | None = None
 
     async def get(self, game_id: str) -> Room:
-        """Returns the room of a game; raises 404 when the store has no such game."""
+        """Returns the room of a game, replaying it from the store on first use (and
+        again after a failed write); raises 404 when the store has no such game."""
         room = self._rooms.get(game_id)
-        if room is not None and not room.stale:
-            return room
-        reloaded = False
-        async with self._loading:
-            room = self._rooms.get(game_id)
-            if room is None or room.stale:
-                old = room
-                room = await self._load(game_id)
-                if old is not None:  # reloaded after a failed write
-                    old.stop_timers()
-                    reloaded = True
-                self._rooms[game_id] = room
-        if reloaded:  # the failed write may have been the dice's or a bot's: play on
-            await room.play_automatic(self.settings.auto_wait_s)
+        if room is not None and not room.stale and self.shared:
+            await self._current(room)
+        if room is None or room.stale:
+            loading = self._pending.get(game_id)
+            if loading is None:  # one load per game at a time; others wait for it
+                loading = asyncio.create_task(self._install(game_id))
+                self._pending[game_id] = loading
+                loading.add_done_callback(lambda done: self._loaded(game_id, done))
+            room = await asyncio.shield(loading)
+        self._touch(game_id)
         return room
+
+    async def _install(self, game_id: str) -> Room:
+        old = self._rooms.get(game_id)
+        room = await self._load(game_id)
+        if old is not None:  # reloaded after a failed write
+            old.stop_timers()
+        self._rooms[game_id] = room
+        self._touch(game_id)
+        self._trim(keep=game_id)
+        # The dice, bots and clocks of an unfinished game go on from where it stands.
+        await room.play_automatic(self.settings.auto_wait_s)
+        return room
+
+    def _loaded(self, game_id: str, done: asyncio.Task[Room]) -> None:
+        self._pending.pop(game_id, None)
+        if not done.cancelled():
+            done.exception()  # every waiter got it; nothing is left unretrieved
+
+    async def _current(self, room: Room) -> None:
+        """Brings a held room up to the store, which other processes write to as well:
+        applies the actions it lacks and takes its seats' tokens and claims as stored,
+        so no answer is stale and a token replaced elsewhere is refused here too."""
+        head = await asyncio.to_thread(self.store.head, room.id)
+        if head == (room.seq, tuple(room.seats)):
+            return
+        async with room.lock:
+            seq, seats = await asyncio.to_thread(self.store.head, room.id)
+            if room.stale or (seq, seats) == (room.seq, tuple(room.seats)):
+                return
+            rows = await asyncio.to_thread(self.store.actions, room.id, room.seq)
+            try:  # RulesError is a ValueError
+                room.replay(rows)
+            except ValueError:
+                room.stale = True  # replayed from its start when next used
+                return
+            room.access.seats = list(seats)
+            room.timers.arm()
+        for listener in self.listeners:  # this process's screens; the others told theirs
+            listener(room)
+
+    async def changed_elsewhere(self, game_id: str | None) -> None:
+        """Brings the room of ``game_id`` up to the store, if this process holds it
+        (None: every room someone watches), and pushes what changed."""
+        ids = [game_id] if game_id is not None else [g for g in self._rooms if self.watchers(g)]
+        for held in ids:
+            room = self._rooms.get(held)
+            if room is None or room.stale or held in self._pending:
+                continue  # not held, or loading from the store anyway
+            try:
+                await self._current(room)
+            except ApiError as exc:  # the next request looks again
+                log.warning("game %s is not brought up to date: %s", held, exc.reason)
 
     def count(self) -> int:
         """Returns how many rooms are held in memory."""
@@ -77,18 +143,36 @@ class Rooms:
             raise not_found(f"game with join code {join_code!r}")
         return await self.get(game_id)
 
-    async def restore(self) -> list[str]:
-        """Rebuilds every unfinished game by replay and resumes its dice and bots."""
-        restored: list[Room] = []
-        for game_id in await asyncio.to_thread(self.store.unfinished):
+    def start(self) -> None:
+        """Starts resuming the unfinished games (see :meth:`resume`) and dropping idle
+        rooms (:meth:`evict_idle`) in the background."""
+        self.resuming = asyncio.create_task(self.resume())
+        self._sweeping = asyncio.create_task(self._sweep())
+
+    async def resume(self) -> int:
+        """Loads the unfinished games one at a time, each replayed off the event loop,
+        so their dice, bots and clocks go on after a restart while requests are served
+        from the start; a game with nothing to wait for is dropped again until it is used.
+        Returns how many were loaded."""
+        try:
+            ids = await asyncio.to_thread(self.store.unfinished)
+        except ApiError as exc:  # the database failed right after opening: serve anyway
+            log.warning("unfinished games are not restored (%s); each loads when used", exc)
+            return 0
+        loaded = 0
+        for game_id in ids:
+            held = game_id in self._rooms
             try:
                 room = await self.get(game_id)
             except ApiError as exc:
                 log.warning("game %s is not restored: %s", game_id, exc.reason)
                 continue
-            restored.append(room)
-        await asyncio.gather(*(room.play_automatic(self.settings.auto_wait_s) for room in restored))
-        return [room.id for room in restored]
+            loaded += 1
+            if not held and self._waits_for_nothing(room):
+                self._drop(game_id)
+        if loaded:
+            log.info("resumed %d unfinished game(s)", loaded)
+        return loaded
 
     async def _load(self, game_id: str) -> Room:
         row = await asyncio.to_thread(self.store.game, game_id)
@@ -116,6 +200,8 @@ class Rooms:
     def _room(self, row: GameRow, game: Game) -> Room:
         room = Room(row, game, self.store, self.settings, self.bots, row.takeover_after_s)
         room.listeners.extend(self.listeners)
+        if self.announce is not None:
+            room.listeners.append(self.announce)
         return room
 
     def _replayed(self, row: GameRow, game: Game, rows: list[ActionRow]) -> Room:
@@ -123,8 +209,58 @@ class Rooms:
         room.replay(rows)
         return room
 
+    def _waits_for_nothing(self, room: Room) -> bool:
+        """Returns True when dropping the room from memory loses nothing: no connection
+        watches it, nothing runs or waits in it (an action, the dice and bots, a timer),
+        and it is not being loaded."""
+        return self.watchers(room.id) == 0 and not room.busy() and room.id not in self._pending
+
+    def _touch(self, game_id: str) -> None:
+        self._used.pop(game_id, None)  # re-inserted last: the dict runs oldest use first
+        self._used[game_id] = self.clock()
+
+    def evict_idle(self) -> int:
+        """Drops the rooms unused for ``room_idle_s`` that wait for nothing (see
+        :meth:`_waits_for_nothing`); returns how many. Each reloads when used."""
+        since = self.clock() - self.settings.room_idle_s
+        idle = []
+        for game_id, used in self._used.items():
+            if used > since:
+                break  # the rest were used later still
+            if self._waits_for_nothing(self._rooms[game_id]):
+                idle.append(game_id)
+        for game_id in idle:
+            self._drop(game_id)
+        return len(idle)
+
+    def _trim(self, keep: str) -> None:
+        """Drops the least recently used rooms that wait for nothing while more than
+        ``max_rooms`` are held (``keep``, the room just loaded, stays)."""
+        excess = len(self._rooms) - self.settings.max_rooms
+        for game_id in list(self._used):
+            if excess <= 0:
+                return
+            if game_id != keep and self._waits_for_nothing(self._rooms[game_id]):
+                self._drop(game_id)
+                excess -= 1
+
+    async def _sweep(self) -> None:
+        every = min(self.settings.room_idle_s / 4, SWEEP_EVERY_S)
+        while True:
+            await asyncio.sleep(every)
+            self.evict_idle()
+
+    def _drop(self, game_id: str) -> None:
+        del self._used[game_id]
+        room = self._rooms.pop(game_id)
+        room.stale = True  # whoever still holds this copy loads the game anew
+        room.stop_timers()
+
     def close(self) -> None:
-        """Stops every room's timers (when the server shuts down)."""
+        """Stops the resuming and every room's timers (when the server shuts down)."""
+        for task in (self.resuming, self._sweeping):
+            if task is not None:
+                task.cancel()
         for room in self._rooms.values():
             room.stop_timers()
 
@@ -181,6 +317,8 @@ class Rooms:
         )
         room = await asyncio.to_thread(self._room, row, game)
         self._rooms[row.id] = room
+        self._touch(row.id)
+        self._trim(keep=row.id)
         await room.play_automatic(self.settings.auto_wait_s)
         return Created(room, host_token, tokens, judge_tokens)
 

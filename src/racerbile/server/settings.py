@@ -65,6 +65,26 @@ class Settings(BaseModel):
     ws_auth_timeout_s: float = Field(
         default=10.0, gt=0, le=300, description="how long a websocket may wait to send its auth"
     )
+    max_rooms: int = Field(
+        default=1000,
+        ge=10,
+        le=100_000,
+        description="rooms held in memory; past it the least recently used idle ones are "
+        "dropped (a watched room, or one waiting on a timer, stays)",
+    )
+    room_idle_s: float = Field(
+        default=900.0,
+        ge=1,
+        le=86_400,
+        description="an idle room with no connection is dropped from memory after this long; "
+        "it reloads from the store when used",
+    )
+    shared_database: bool | None = Field(
+        default=None,
+        description="other server processes use the same database: each room is checked "
+        "against it before serving, and on PostgreSQL changes are passed between the "
+        "processes (LISTEN/NOTIFY); None: yes on PostgreSQL, no on SQLite",
+    )
     dev: bool = False
 
     @field_validator("public_url")

@@ -112,6 +112,10 @@ class RoomTimers:
         self._takeover = None
         self._clocks = []
 
+    def armed(self) -> bool:
+        """Returns True while a takeover timer or a clock waits to run out."""
+        return any(t is not None and not t.done() for t in (self._takeover, *self._clocks))
+
     def running(self) -> list[dict[str, Any]]:
         """Returns the game's running clocks: the action, ``since`` and when it runs out."""
         to_act = self.room.to_act

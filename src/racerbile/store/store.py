@@ -18,7 +18,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, Table, create_engine, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DataError, IntegrityError, NoSuchModuleError
 
@@ -316,11 +326,13 @@ class Store:
             found = conn.execute(select(games.c.id).where(games.c.join_code == join_code))
             return found.scalar_one_or_none()
 
-    def actions(self, game_id: str) -> list[ActionRow]:
-        """Returns every action of a game in order; raises DamagedRecord naming a bad one."""
+    def actions(self, game_id: str, after: int = 0) -> list[ActionRow]:
+        """Returns the actions of a game numbered above ``after`` (every one by default),
+        in order; raises DamagedRecord naming a bad one."""
         if not _storable(game_id):
             return []
-        query = select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
+        mine = (actions.c.game_id == game_id) & (actions.c.seq > after)
+        query = select(actions).where(mine).order_by(actions.c.seq)
         with self._connect() as conn:
             try:
                 return [
@@ -332,6 +344,17 @@ class Store:
                 if problem is None:
                     raise
                 raise DamagedRecord(game_id, _damaged_action(conn, game_id), problem) from None
+
+    def head(self, game_id: str) -> tuple[int, tuple[SeatRow, ...]]:
+        """Returns what a copy of a game must match to be current: the number of its
+        last action (0: none) and its seats (their tokens and claims)."""
+        last = select(func.coalesce(func.max(actions.c.seq), 0)).where(actions.c.game_id == game_id)
+        with self._connect() as conn:
+            seq = conn.execute(last).scalar_one()
+            found = conn.execute(
+                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+            )
+            return int(seq), tuple(_seat_row(s) for s in found.mappings())
 
     def unfinished(self) -> list[str]:
         """Returns the ids of every game without an end time, oldest first."""
