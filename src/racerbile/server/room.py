@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -30,7 +30,6 @@ import numpy as np
 from ..engine import (
     Action,
     Actor,
-    Bot,
     Chance,
     DiceStream,
     Event,
@@ -470,14 +469,9 @@ class Room:
         return record(self)
 
 
-def bots_of(game: Game) -> Mapping[str, Bot]:
-    """Returns the game's bots by name (its declared roster; empty for none)."""
-    return game.bots
-
-
 def takeover_bot(game: Game) -> str | None:
     """Returns the name of the bot that takes over silent seats (None: the game has none)."""
-    bots = bots_of(game)
+    bots = game.bots
     for name in TAKEOVER_BOTS:
         if name in bots:
             return name

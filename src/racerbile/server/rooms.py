@@ -17,7 +17,7 @@ from ..engine.contract import judge_names
 from ..games import UnknownGame, get_game
 from ..store import ActionRow, DuplicateWrite, GameRow, JudgeRow, SeatRow, Store, now
 from .errors import ApiError, not_found
-from .room import Room, bots_of, takeover_bot
+from .room import Room, takeover_bot
 from .schemas import GameCreate
 from .security import hash_token, new_game_id, new_join_code, new_seed, new_token
 from .settings import Settings
@@ -283,7 +283,7 @@ class Rooms:
         except (RulesError, ValueError) as exc:
             raise ApiError(422, "setup/invalid", f"setup: {exc}") from None
         names, judges = game.seat_names(first), judge_names(game, first)
-        _check_bots(bots_of(game), data.bots, len(names))
+        _check_bots(game.bots, data.bots, len(names))
         if data.takeover_after_s is not None and takeover_bot(game) is None:
             raise ApiError(
                 422, "takeover/unavailable", f"{game.info.id} has no bot to take over a seat"

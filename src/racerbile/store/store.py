@@ -20,18 +20,15 @@ from typing import Any, TypeVar
 
 from sqlalchemy import (
     Connection,
-    Engine,
     Table,
-    create_engine,
-    event,
     func,
     insert,
     select,
     update,
 )
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DataError, IntegrityError, NoSuchModuleError
+from sqlalchemy.exc import DataError, IntegrityError
 
+from .connect import describe_where, open_engine
 from .errors import (
     DRIVER_ERRORS,
     DamagedRecord,
@@ -41,11 +38,10 @@ from .errors import (
     driver_message,
     unavailable,
 )
-from .opening import check_schema, check_sqlite_file
+from .opening import check_schema
 from .tables import actions, games, judges, metadata, seats
 
 T = TypeVar("T")
-PG_CONNECT_TIMEOUT_S = 10  # a PostgreSQL host that does not answer fails a request, not hangs it
 # What reading an undecodable row raises: SQLite's decoding error, or JSON's (a ValueError).
 _READ_ERRORS: tuple[type[Exception], ...] = (ValueError, *DRIVER_ERRORS)
 _UNDECODABLE = re.compile(r"could not decode to utf-8 column '([^']+)'", re.IGNORECASE)
@@ -129,8 +125,8 @@ class Store:
     def __init__(self, url: str):
         """Opens the database; raises StoreError naming it when it is not a usable store."""
         self.url = url
-        self.engine = _engine(url)
-        where = _where(self.engine)
+        self.engine = open_engine(url)
+        where = describe_where(self.engine)
         try:
             if self.engine.dialect.name != "sqlite":
                 check_schema(self.engine, where)  # a SQLite file was checked before opening
@@ -461,58 +457,3 @@ def _game_row(
 
 def _seat_row(row: Any) -> SeatRow:
     return SeatRow(row["seat"], row["name"], row["token_hash"], bool(row["claimed"]), row["bot"])
-
-
-def _engine(url: str) -> Engine:
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise StoreError(
-            f"not a database URL: {url!r} (try sqlite:///path or postgresql+psycopg://…)"
-        ) from None
-    try:
-        if parsed.get_backend_name() != "sqlite":
-            connect_args = (
-                {"connect_timeout": PG_CONNECT_TIMEOUT_S}
-                if parsed.get_backend_name() == "postgresql"
-                else {}
-            )
-            return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
-        if parsed.database and parsed.database != ":memory:":
-            _prepare_sqlite_file(Path(parsed.database).expanduser())
-        engine = create_engine(parsed)
-    except (NoSuchModuleError, ImportError) as exc:
-        raise StoreError(f"no database driver for {_safe(url)}: {exc}") from None
-    event.listen(engine, "connect", _sqlite_pragmas)
-    return engine
-
-
-def _prepare_sqlite_file(path: Path) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create the folder of {path}: {exc.strerror}") from None
-    check_sqlite_file(path)
-
-
-def _where(engine: Engine) -> str:
-    """Names the database in messages: the SQLite file, or the URL without its password."""
-    if engine.dialect.name == "sqlite" and engine.url.database:
-        return str(Path(engine.url.database).expanduser())
-    return engine.url.render_as_string(hide_password=True)
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL with full sync: a committed action survives a killed process and a power cut.
-    cursor = dbapi_connection.cursor()
-    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=10000"):
-        cursor.execute(f"PRAGMA {pragma}")
-    cursor.close()
-
-
-def _safe(url: str) -> str:
-    """Returns the URL with any password hidden."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return url

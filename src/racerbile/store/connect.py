@@ -1,0 +1,72 @@
+"""Opening a database engine: the URL checked, the SQLite file's folder made and the
+file checked (:mod:`.opening`), PostgreSQL with a connect timeout, SQLite's pragmas."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+from .errors import StoreError
+from .opening import check_sqlite_file
+
+PG_CONNECT_TIMEOUT_S = 10  # a PostgreSQL host that does not answer fails a request, not hangs it
+
+
+def open_engine(url: str) -> Engine:
+    """Returns the engine of a database URL; raises StoreError naming what is wrong."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreError(
+            f"not a database URL: {url!r} (try sqlite:///path or postgresql+psycopg://…)"
+        ) from None
+    try:
+        if parsed.get_backend_name() != "sqlite":
+            connect_args = (
+                {"connect_timeout": PG_CONNECT_TIMEOUT_S}
+                if parsed.get_backend_name() == "postgresql"
+                else {}
+            )
+            return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
+        if parsed.database and parsed.database != ":memory:":
+            _prepare_sqlite_file(Path(parsed.database).expanduser())
+        engine = create_engine(parsed)
+    except (NoSuchModuleError, ImportError) as exc:
+        raise StoreError(f"no database driver for {_safe(url)}: {exc}") from None
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _prepare_sqlite_file(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the folder of {path}: {exc.strerror}") from None
+    check_sqlite_file(path)
+
+
+def describe_where(engine: Engine) -> str:
+    """Names the database in messages: the SQLite file, or the URL without its password."""
+    if engine.dialect.name == "sqlite" and engine.url.database:
+        return str(Path(engine.url.database).expanduser())
+    return engine.url.render_as_string(hide_password=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with full sync: a committed action survives a killed process and a power cut.
+    cursor = dbapi_connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=10000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _safe(url: str) -> str:
+    """Returns the URL with any password hidden."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
