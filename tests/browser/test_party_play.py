@@ -1,7 +1,8 @@
 """The party table in a real Chromium: fixing a mistyped real die and undoing a step
 (the record and the ledger stay right), zoomed targets big enough for fingers on a
-phone, a Racerbile turn played by keyboard, and the replay viewer, all without a
-JavaScript error. Screenshots go to ``RACERBILE_SHOTS`` (default /tmp/shots-party)."""
+phone (by the zoom buttons, a pinch and a drag), a Racerbile turn played by keyboard,
+and the replay viewer, all without a JavaScript error. Screenshots go to
+``RACERBILE_SHOTS`` (default /tmp/shots-party)."""
 
 from __future__ import annotations
 
@@ -152,7 +153,39 @@ def test_zoomed_targets_are_big_enough_for_fingers(racerbile_server: Server, bro
     _shoot(page, "phone-zoomed-en")
     page.click('[data-zoom="fit"]')
     assert page.get_attribute("#board", "data-zoom") == "1.00"
+    _pinch_and_drag(page)
     assert errors == []
+
+
+# Two fingers spread apart over the board, then one finger drags it: the touch gestures
+# as the pointer events a phone's browser sends for them.
+GESTURES = """() => {
+  const board = document.querySelector('#board');
+  const svg = board.querySelector('svg');
+  const r = svg.getBoundingClientRect();
+  const cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+  const send = (type, id, x, y) => svg.dispatchEvent(new PointerEvent(type, {
+    pointerId: id, clientX: x, clientY: y, bubbles: true, pointerType: 'touch'}));
+  send('pointerdown', 1, cx - 20, cy); send('pointerdown', 2, cx + 20, cy);
+  for (let d = 30; d <= 80; d += 10) {
+    send('pointermove', 1, cx - d, cy); send('pointermove', 2, cx + d, cy);
+  }
+  send('pointerup', 1, cx - 80, cy); send('pointerup', 2, cx + 80, cy);
+  const pinched = [board.dataset.zoom, svg.getAttribute('viewBox')];
+  send('pointerdown', 3, cx, cy);
+  for (let d = 10; d <= 60; d += 10) send('pointermove', 3, cx + d, cy + d / 2);
+  send('pointerup', 3, cx + 60, cy + 30);
+  return [...pinched, board.dataset.zoom, svg.getAttribute('viewBox')];
+}"""
+
+
+def _pinch_and_drag(page: Any) -> None:
+    zoom, pinched_box, after_drag, dragged_box = page.evaluate(GESTURES)
+    assert float(zoom) >= 3.0  # the fingers spread to four times their distance
+    assert after_drag == zoom and dragged_box != pinched_box  # a drag pans, it does not zoom
+    x0, y0 = (float(v) for v in pinched_box.split()[:2])
+    x1, y1 = (float(v) for v in dragged_box.split()[:2])
+    assert x1 < x0 and y1 < y0  # the board follows the finger: right and down
 
 
 def test_a_racerbile_turn_by_keyboard(racerbile_server: Server, browser: Any) -> None:
