@@ -14,7 +14,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from sqlalchemy import Engine, inspect
+from sqlalchemy import Engine, MetaData, inspect, text
 
 from .errors import DRIVER_ERRORS, MAX_DETAIL, StoreError, unavailable
 
@@ -23,6 +23,7 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 FINGERPRINT = frozenset({"id", "game", "rules_version", "setup", "seed", "join_code"})
 SHOWN_TABLES = 5
 RESTORE = "restore it from a backup or give another --db file"
+SCHEMA_LOCK = 0x72616365  # PostgreSQL advisory lock key: one process creates the tables
 
 
 def check_sqlite_file(path: Path) -> None:
@@ -59,6 +60,16 @@ def check_sqlite_file(path: Path) -> None:
     if problems != ["ok"]:
         raise StoreError(f"{path} is damaged ({_first_line(problems[0])}); {RESTORE}")
     _check_tables(str(path), tables, columns, foreign_tables_refused=True)
+
+
+def create_schema(engine: Engine, metadata: MetaData) -> None:
+    """Creates the tables that are missing. On PostgreSQL, servers started together on
+    a new database take turns (an advisory lock held until the commit): two creating
+    the same table at once would make one of them fail."""
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        metadata.create_all(conn)
 
 
 def check_schema(engine: Engine, where: str) -> None:

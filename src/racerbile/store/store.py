@@ -38,7 +38,7 @@ from .errors import (
     driver_message,
     unavailable,
 )
-from .opening import check_schema
+from .opening import check_schema, create_schema
 from .tables import actions, games, judges, metadata, seats
 
 T = TypeVar("T")
@@ -130,7 +130,7 @@ class Store:
         try:
             if self.engine.dialect.name != "sqlite":
                 check_schema(self.engine, where)  # a SQLite file was checked before opening
-            metadata.create_all(self.engine)
+            create_schema(self.engine, metadata)
         except DRIVER_ERRORS as exc:
             self.engine.dispose()
             raise StoreError(f"cannot open the database {where}: {driver_message(exc)}") from None
