@@ -4,6 +4,7 @@ callers see is built once per change and shared; the log is told incrementally."
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -99,11 +100,12 @@ def test_callers_who_see_the_same_share_one_view_until_the_game_changes(
 
 
 def _last(subscriber: Subscriber) -> dict[str, Any]:
-    message = None
+    push = None
     while not subscriber.queue.empty():
-        message = subscriber.queue.get_nowait()
-    assert message is not None
-    return message
+        push = subscriber.queue.get_nowait()
+    assert push is not None
+    assert json.loads(push.text) == push.message  # what the connections are sent
+    return push.message
 
 
 def _described(room: Room, lang: str) -> list[dict[str, Any]]:

@@ -2,14 +2,17 @@
 
 Pushes go into a bounded queue per connection, drained by that connection's writer,
 so a slow client never holds up a room; one that falls too far behind is dropped
-(it reconnects and fetches the current state).
+(it reconnects and fetches the current state). Connections that see the same get the
+same push, turned into JSON text once for all of them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .access import Caller
@@ -19,16 +22,26 @@ QUEUE_SIZE = 256
 
 
 @dataclass(eq=False)
+class Push:
+    """One message for the connections that see the same, and its JSON text."""
+
+    message: dict[str, Any]
+
+    @cached_property
+    def text(self) -> str:
+        """The message as JSON text, made on first send (as Starlette's send_json would)."""
+        return json.dumps(self.message, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(eq=False)
 class Subscriber:
     """One websocket connection: who it is, its language, and its outgoing queue."""
 
     caller: Caller
     lang: str
-    queue: asyncio.Queue[dict[str, Any] | None] = field(
-        default_factory=lambda: asyncio.Queue(QUEUE_SIZE)
-    )
+    queue: asyncio.Queue[Push | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
 
-    def push(self, message: dict[str, Any]) -> bool:
+    def push(self, message: Push) -> bool:
         """Queues a message; returns False (and queues the end) when the client lags."""
         try:
             self.queue.put_nowait(message)
@@ -61,7 +74,7 @@ class Hub:
 
     def publish(self, room: Room) -> None:
         """Queues the new state for every connection to ``room`` (one view per caller)."""
-        made: dict[tuple[Caller, str], dict[str, Any]] = {}
+        made: dict[tuple[Caller, str], Push] = {}
         for subscriber in list(self._subscribers.get(room.id, ())):
             key = (subscriber.caller, subscriber.lang)
             if key not in made:
@@ -74,6 +87,6 @@ class Hub:
         return len(self._subscribers.get(room_id, ()))
 
 
-def state_message(room: Room, subscriber: Subscriber) -> dict[str, Any]:
+def state_message(room: Room, subscriber: Subscriber) -> Push:
     """Returns the ``{"type": "state", ...}`` push for one connection."""
-    return {"type": "state", **room.public(subscriber.caller, subscriber.lang)}
+    return Push({"type": "state", **room.public(subscriber.caller, subscriber.lang)})

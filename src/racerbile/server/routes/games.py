@@ -22,7 +22,7 @@ from ..deps import (
     refuse_token_in_url,
 )
 from ..errors import ApiError, refusals
-from ..hub import Subscriber
+from ..hub import Push, Subscriber
 from ..limits import rate_limited
 from ..rooms import Created
 from ..schemas import (
@@ -179,7 +179,7 @@ async def _read(
             text = (message.get("bytes") or b"").decode("utf-8", "replace")
         reply = await _answer(text, services, game_id, subscriber)
         if reply is not None:
-            subscriber.push(reply)
+            subscriber.push(Push(reply))
 
 
 async def _answer(
@@ -225,8 +225,8 @@ def _parse(text: str, limit: int) -> Any:
 
 async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
     with contextlib.suppress(Exception):
-        while (message := await subscriber.queue.get()) is not None:
-            await websocket.send_json(message)
+        while (push := await subscriber.queue.get()) is not None:
+            await websocket.send_text(push.text)
         await websocket.close(code=1013, reason="too far behind; reconnect")
 
 
