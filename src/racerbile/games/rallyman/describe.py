@@ -39,7 +39,7 @@ SENTENCES: dict[str, dict[str, str]] = {
     },
     "went_off": {
         "en": "{name} goes off to the {side} into {terrain}: damage {damage}.",
-        "da": "{name} kører af til {side_da} i {terrain}: skade {damage}.",
+        "da": "{name} kører af til {side_da} i {terrain_da}: skade {damage}.",
     },
     "shortcut_drawn": {
         "en": "{name} draws a {card} shortcut card.",
@@ -85,6 +85,13 @@ DA_WORDS = {
     "clean": "rent",
     "dirty": "beskidt",
     "puncture": "punktering",
+    "grass": "græs",
+    "field": "mark",
+    "forest": "skov",
+    "water": "vand",
+    "rock": "klipper",
+    "building": "bygning",
+    "shortcut": "genvejen",
 }
 
 
@@ -113,6 +120,7 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
     data["back"] = f", flipped: {BACK_EN.get(back, back)}" if back else ""
     data["back_da"] = f", vendt: {BACK_DA.get(back, back)}" if back else ""
     data["side_da"] = DA_WORDS.get(str(data.get("side")), "")
+    data["terrain_da"] = DA_WORDS.get(str(data.get("terrain")), data.get("terrain"))
     data["card_da"] = DA_WORDS.get(str(data.get("card")), "")
     if "order" in data:
         data["order"] = ", ".join(name(s) for s in data["order"])

@@ -13,12 +13,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, GameCapabilities, SimStats
+from ...engine.capabilities import BotRoster, GameCapabilities, LogLine, SimStats
 from ...engine.contract import Action, Actor, Event, Result, Step
 from . import INFO, notation, rules, undo
 from .actions import ACTION_TYPES
 from .board.catalog import TRACKS, RallymanTracks
 from .describe import describe
+from .narrate import BREAKS, narrate
 from .page import page_view, traced
 from .setup import RallymanSetup, load_setup_rally
 from .state import State
@@ -32,6 +33,7 @@ class RallymanGame(GameCapabilities):
     Setup: type[BaseModel] = RallymanSetup
     action_types: Sequence[type[Action]] = ACTION_TYPES
     stats: SimStats | None = STATS
+    narration_breaks = BREAKS  # no turn spans these: the sentences after start afresh
     playthroughs: Mapping[str, tuple[dict[str, Any], int]] = MappingProxyType(
         {
             "rallyman-stage": (
@@ -98,6 +100,12 @@ class RallymanGame(GameCapabilities):
     def describe(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """Returns the event's sentence in English (``en``) or Danish (``da``)."""
         return describe(event, lang, names)
+
+    def narrate(
+        self, events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
+    ) -> list[LogLine]:
+        """Returns the log with one sentence per driver's turn (see :mod:`.narrate`)."""
+        return narrate(events, lang, names)
 
     def clock(self, state: State) -> None:
         """Rallyman has no clock."""
