@@ -203,7 +203,8 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _possessive(name: str, lang: str) -> str:
-    """ "Bo's" in English; "Bos", or "Lars'" after an s, x or z, in Danish."""
+    """Returns the name's possessive: "Bo's" in English; "Bos" in Danish ("Lars'" after
+    an s, x or z)."""
     if lang == "da":
         return name + ("'" if name[-1:].lower() in ("s", "x", "z") else "s")
     return name + "'s"
