@@ -199,7 +199,8 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
 Who = Callable[[int], str]
 
 
-def _place(p: int, words: dict[str, str]) -> str:
+def place_name(p: int, words: dict[str, str]) -> str:
+    """Returns a glass's place in words: the yard, the goal, its start square, or a number."""
     text = format_glass(p)
     named = {"y": words["yard"], "g": words["goal"], "0": words["start"]}
     return named.get(text, text)
@@ -210,7 +211,7 @@ def _thrown(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
 
 
 def _moved(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:
-    return {"frm": _place(e.frm, w), "to": _place(e.to, w), "face": w.get(e.face, e.face)}
+    return {"frm": place_name(e.frm, w), "to": place_name(e.to, w), "face": w.get(e.face, e.face)}
 
 
 def _knocked(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:

@@ -13,7 +13,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.capabilities import BotRoster, DrinkColumn, GameCapabilities, OddsTable
+from ...engine.capabilities import (
+    BotRoster,
+    DrinkColumn,
+    GameCapabilities,
+    LogLine,
+    OddsTable,
+)
 from ...engine.contract import (
     CHANCE,
     Action,
@@ -37,6 +43,7 @@ from .actions import (
 from .describe import describe
 from .fast import FAST_PATH
 from .ledger import DRINK_COLUMNS, night_table
+from .narrate import narrate
 from .rules.flow import scores
 from .setup import LudolSetup, configure
 from .state import State, letter
@@ -61,6 +68,8 @@ class LudolGame(GameCapabilities):
             "ludol-norsk": ({"players": [{"name": "Anna"}, {"name": "Bo"}], "profile": "norsk"}, 5),
         }
     )
+
+    narration_breaks = frozenset({"turn_started"})  # a turn's sentences start there
 
     drinks: tuple[DrinkColumn, ...] = DRINK_COLUMNS
     """LD-DRINK-1: the drinking table's columns (the view's and the result's ``drinks``)."""
@@ -158,6 +167,12 @@ class LudolGame(GameCapabilities):
 
     def describe(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return describe(event, lang, names)
+
+    def narrate(
+        self, events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
+    ) -> list[LogLine]:
+        """Returns the log with one sentence per throw (see :mod:`.narrate`)."""
+        return narrate(events, lang, names)
 
     def seat_names(self, state: State) -> list[str]:
         return list(state.config.names)

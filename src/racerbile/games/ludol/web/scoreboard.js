@@ -6,20 +6,19 @@
 import { t } from "/static/i18n.js";
 import * as M from "./model.js";
 
-const THROWN = "thrown";
+const THROW = "move"; // the log's sentence of a throw and what it led to
 const TURN_START = "turn_started";
 
-/** The latest throw and the drinks of the log lines after it, up to the next throw (the
+/** The latest throw and the drinks its log line and the lines after it tell of (the
  * glasses, not the chug that empties them: one chip a drink). A throw waiting for its
  * move is told from the view, short; an older one by its log line. */
 function latestThrow(st) {
   const log = st.log || [];
   let at = -1;
-  for (let i = log.length - 1; i >= 0 && at < 0; i--) if (log[i].kind === THROWN) at = i;
+  for (let i = log.length - 1; i >= 0 && at < 0; i--) if (log[i].kind === THROW) at = i;
   if (at < 0) return { latest: null, caused: [] };
   const caused = [];
-  for (const e of log.slice(at + 1)) {
-    if (e.kind === THROWN) break;
+  for (const e of log.slice(at)) {
     caused.push(...(e.drinks || []).filter((d) => d.unit !== "chug"));
   }
   const turn = st.view && st.view.turn;
