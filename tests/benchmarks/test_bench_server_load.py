@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -30,7 +31,9 @@ async def _smallest(plan: Plan, folder: Path) -> list[Result]:
 def test_smallest_load_run_reports_actions_and_no_errors(tmp_path: Path) -> None:
     args = ["--runs", "saturated", "--saturated-rooms", "2", "--games", "vectrace"]
     plan, _ = parse([*args, "--duration", "0.5"])
-    results = asyncio.run(_smallest(plan, tmp_path))
+    # A thread of its own: a browser test in this process may hold an event loop here.
+    with ThreadPoolExecutor(1) as thread:
+        results = thread.submit(asyncio.run, _smallest(plan, tmp_path)).result()
     assert [r.transport for r in results] == ["http", "ws"]
     for result in results:
         assert result.actions > 0 and result.errors == {}, result

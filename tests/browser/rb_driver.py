@@ -49,7 +49,7 @@ def best_target(state: dict[str, Any]) -> str:
     return choice
 
 
-def wait_idle(page: Any, seq_before: str, timeout: float = 10.0) -> None:
+def wait_idle(page: Any, seq_before: str, timeout: float = 30.0) -> None:
     """Waits until the page shows a newer state and is not sending anything."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 CHROMIUM = os.environ.get("RACERBILE_CHROMIUM", "/usr/bin/chromium")
+STARTUP_S = 120  # a server's first start imports everything: slow on a busy machine
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -82,7 +83,7 @@ def start_server(tmp: Path) -> Server:
         serve_command(port, db_url), stdout=handle, stderr=subprocess.STDOUT, cwd=tmp
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + STARTUP_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the server exited early:\n{log.read_text(errors='replace')}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from rb_driver import api_state, play_turn_by_clicks
 from rb_harness import LAPTOP, Server, watch_console
@@ -12,7 +10,6 @@ pytestmark = pytest.mark.browser
 
 
 def test_babybile_race_to_the_finish_on_one_screen(racerbile_server: Server, browser) -> None:
-    started = time.monotonic()
     errors: list[str] = []
     context = browser.new_context(viewport=LAPTOP)
     page = context.new_page()
@@ -81,4 +78,3 @@ def test_babybile_race_to_the_finish_on_one_screen(racerbile_server: Server, bro
     assert page.is_visible("#result")
     assert not errors, errors
     context.close()
-    assert time.monotonic() - started < 60

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from rb_driver import api_state, best_target, wait_idle
 from rb_harness import LAPTOP, PHONE, Server, watch_console
@@ -14,7 +12,6 @@ pytestmark = pytest.mark.browser
 def test_two_phones_join_by_code_and_the_spectator_sees_the_moves(
     racerbile_server: Server, browser
 ) -> None:
-    started = time.monotonic()
     base = racerbile_server.url
     errors: list[str] = []
 
@@ -141,4 +138,3 @@ def test_two_phones_join_by_code_and_the_spectator_sees_the_moves(
         ctx.close()
     spectator_ctx.close()
     host_ctx.close()
-    assert time.monotonic() - started < 60

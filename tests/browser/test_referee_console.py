@@ -49,7 +49,6 @@ def _to_race(server: Server, game_id: str, host_token: str) -> None:
 
 
 def test_le_mans_referee_and_judge_console(racerbile_server: Server, browser: Any) -> None:
-    started = time.monotonic()
     base = racerbile_server.url
     errors: list[str] = []
 
@@ -129,4 +128,3 @@ def test_le_mans_referee_and_judge_console(racerbile_server: Server, browser: An
     assert not errors, errors
     judge_ctx.close()
     host_ctx.close()
-    assert time.monotonic() - started < 60

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from typing import Any
 
@@ -33,7 +32,6 @@ def _replayed(base: str, game_id: str) -> Any:
 def test_two_cars_race_to_the_finish_by_clicks(server: Server, browser) -> None:
     if "vectrace" not in server.game_ids():
         pytest.skip("the server does not offer vectrace")
-    started = time.monotonic()
     errors: list[str] = []
     page = browser.new_context(viewport=LAPTOP).new_page()
     watch_console(page, errors)
@@ -83,4 +81,3 @@ def test_two_cars_race_to_the_finish_by_clicks(server: Server, browser) -> None:
     winner = final["result"]["standings"][0]["seat"]
     assert final["seats"][winner]["name"] in page.inner_text("#winner")
     assert not errors, errors
-    assert time.monotonic() - started < 60

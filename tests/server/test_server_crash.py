@@ -175,16 +175,19 @@ def _server(db_url: str, log: Path) -> Iterator[tuple[str, subprocess.Popen[byte
         process.wait(10)
 
 
+UP_S = 180  # a start imports everything and resumes the games: slow on a busy machine
+
+
 def _wait_up(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + UP_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(f"the server exited:\n{log.read_text()[-3000:]}")
         with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base}/api/meta/health", timeout=1).status_code == 200:
+            if httpx.get(f"{base}/api/meta/health", timeout=5).status_code == 200:
                 return
         time.sleep(0.05)
-    raise AssertionError(f"the server did not come up within 60 s:\n{log.read_text()[-3000:]}")
+    raise AssertionError(f"the server did not come up within {UP_S} s:\n{log.read_text()[-3000:]}")
 
 
 def _create(http: httpx.Client, create: dict[str, Any]) -> Room:
