@@ -12,7 +12,7 @@ process's CPU milliseconds per action with what that gives on one saturated core
 (actions per CPU second; on a busy machine the wall-clock rate mostly measures the
 machine's other load).
 
-Run it on two branches to compare them:
+Run it on two checkouts to compare them:
 
     PYTHONPATH=src python3 benchmarks/bench_room_actions.py [--actions 10] [--rooms 3]
 """
