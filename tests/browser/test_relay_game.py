@@ -37,7 +37,7 @@ def relay_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             [*command, *args], stdout=handle, stderr=subprocess.STDOUT, env=env
         )
     server = Server(f"http://127.0.0.1:{port}", process, log)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # the first start imports everything
     while time.monotonic() < deadline and process.poll() is None:
         try:
             with urllib.request.urlopen(server.url + "/api/meta/health", timeout=1):
