@@ -44,8 +44,9 @@ def face(t, cars, seat) -> int:
 
 
 @njit(cache=True, inline="always")
-def straight_run(nb, open_, is_track, closed, cars, seat) -> int:
-    """``gears.straight_run``: track cells straight ahead (best heading when none)."""
+def straight_run(nb, open_, is_track, closed, k, cars, seat) -> int:
+    """``gears.straight_run``: track cells straight ahead (best heading when none);
+    ``closed[k]`` is the closed-cell row of the forks chosen so far."""
     best = 0
     for h in range(6):
         if cars[HEADING, seat] >= 0 and h != cars[HEADING, seat]:
@@ -54,7 +55,7 @@ def straight_run(nb, open_, is_track, closed, cars, seat) -> int:
         run = 0
         while run < 12 and is_track[cell] and open_[cell, h]:
             cell = nb[cell, h]
-            if closed[cell]:
+            if closed[k, cell]:
                 break
             run += 1
         best = max(best, run)
@@ -63,7 +64,7 @@ def straight_run(nb, open_, is_track, closed, cars, seat) -> int:
 
 @njit(cache=True, inline="always")
 def choose_gear(
-    bot, gears, n_gears, cars, seat, pol, gv, nb, open_, is_track, closed, draws, counters,
+    bot, gears, n_gears, cars, seat, pol, gv, nb, open_, is_track, closed, k, draws, counters,
     pointers, laps_to_race,
 ) -> int:  # fmt: skip
     """The gear the seat's bot wants among ``gears`` (the current gear first)."""
@@ -72,15 +73,19 @@ def choose_gear(
         i = pick_index(draws, counters, pointers, seat, n_gears)
         return gears[max(i, 0)]
     if bot == STALIN:
-        return gears[:n_gears].max()
+        highest = gears[0]
+        for i in range(1, n_gears):  # not gears[:n].max(): a view counts a reference
+            highest = max(highest, gears[i])
+        return highest
     if bot == CAUTIOUS:
-        best = -1
+        best, lowest = -1, gears[0]
         for i in range(n_gears):
+            lowest = min(lowest, gears[i])
             if gears[i] <= 2 and gears[i] > best:
                 best = gears[i]
-        return best if best >= 0 else gears[:n_gears].min()
+        return best if best >= 0 else lowest
     if bot == GREEDY:
-        run = straight_run(nb, open_, is_track, closed, cars, seat)
+        run = straight_run(nb, open_, is_track, closed, k, cars, seat)
         best, value = gears[0], -np.inf
         for i in range(n_gears):
             v = gv[gears[i], run] - (1.0 if gears[i] < gear else 0.0)
@@ -118,20 +123,20 @@ def _optimal_gear(positions, q, laps_to_race, cars, seat, gears, n_gears) -> int
 
 @njit(cache=True, inline="always")
 def choose_option(
-    bot, opts, base, count, cars, seat, heading, pol, kinds, dist, length, chug, laps_to_race,
-    draws, counters, pointers,
+    bot, opts, base, count, cars, seat, heading, pol, kinds, dist, k, length, chug,
+    laps_to_race, draws, counters, pointers,
 ) -> int:  # fmt: skip
     """The option the seat's bot ends its move on (``bots.plans`` + the bot's choice).
 
-    ``dist`` and ``length`` are the distance row and lap length of the forks chosen so
-    far; ``chug`` the sips the seat would chug on leaving the track (RB-RACE-3)."""
+    ``dist[k]`` and ``length`` are the distance row and lap length of the forks chosen
+    so far; ``chug`` the sips the seat would chug on leaving the track (RB-RACE-3)."""
     length = length if length != 0 else 1
     laps = cars[LAPS, seat]
-    before = laps * length - dist[cars[CELL, seat]]
+    before = laps * length - dist[k, cars[CELL, seat]]
     gear = cars[GEAR, seat]
     if bot == RANDOM:
         return _random_option(
-            draws, counters, pointers, seat, opts, base, count, laps, length, before, dist
+            draws, counters, pointers, seat, opts, base, count, laps, length, before, dist, k
         )
     best = -1
     b_key0, b_key1, b_key2 = 0.0, 0.0, 0.0
@@ -145,7 +150,7 @@ def choose_option(
         off = offs[i]
         end_kind = -1 if off else kinds[end]
         plan_laps = laps + option_laps[i]
-        progress = plan_laps * length - dist[end] - before
+        progress = plan_laps * length - dist[k, end] - before
         sips = option_sips[i]
         slowed = off or end_kind == DOWNSHIFT
         future = 0.0
@@ -193,15 +198,15 @@ def _turns_left(positions, values, crossings, cell, last, gear, slowed) -> float
     return values[r - 1, index, g - 1, 1 if slowed else 0]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _random_option(
-    draws, counters, pointers, seat, opts, base, count, laps, length, before, dist
+    draws, counters, pointers, seat, opts, base, count, laps, length, before, dist, k
 ) -> int:
     """``bots.random_plan``: any end that gains ground (any at all when none does)."""
     cells, option_laps = opts.cell, opts.laps
     forward = 0
     for i in range(base, base + count):
-        if (laps + option_laps[i]) * length - dist[cells[i]] - before > 0:
+        if (laps + option_laps[i]) * length - dist[k, cells[i]] - before > 0:
             forward += 1
     pick = pick_index(draws, counters, pointers, seat, forward if forward else count)
     if pick < 0:
@@ -209,7 +214,7 @@ def _random_option(
     if not forward:
         return base + pick
     for i in range(base, base + count):
-        if (laps + option_laps[i]) * length - dist[cells[i]] - before > 0:
+        if (laps + option_laps[i]) * length - dist[k, cells[i]] - before > 0:
             if pick == 0:
                 return i
             pick -= 1

@@ -21,7 +21,9 @@ the start and the race, and a batch of races (:func:`play_batch`).
 Speed: compiled code counts a reference (an atomic operation) for every array it
 binds, and a tuple of arrays bound as an argument counts one per member. The batch
 therefore runs on views that own nothing (:mod:`.borrow`), the cars are one 2-D
-array, and helpers take the few arrays they read rather than whole tuples.
+array, the turn and the move are inlined into one loop (:func:`play_turns`, compiled
+without reference counting) that makes no array, and rows of 2-D tables are indexed
+in place.
 """
 
 from __future__ import annotations
@@ -142,6 +144,22 @@ def play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
             counters[C_ACTIONS] += 1
             seat = race.order[i]
             cars[HEADING, seat] = face(t, cars, seat)
+    play_turns(t, pol, gv, rules, race, cars, pointers, scratch, memo)
+    ranking(t.dist, race.counters[C_COMBO], cars, race.ranks)
+    for place in range(n):
+        race.stats[race.ranks[place], PLACE] = place + 1
+
+
+@njit(cache=True, _nrt=False)
+def play_turns(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
+    """The race's turns, in the start order, until the final round is over.
+
+    Compiled without reference counting (``_nrt=False``): every array it reaches is
+    the batch's, alive for the whole call, and nothing in it allocates, so the counts
+    that would be kept for every array its inlined helpers bind (most of a turn's
+    time) guard nothing."""
+    n = race.order.shape[0]
+    counters = race.counters
     index = 0
     while counters[C_STATUS] == OK:
         seat = race.order[index]
@@ -150,9 +168,6 @@ def play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
         if counters[C_FINAL] and index == n - 1:
             break
         index = (index + 1) % n
-    ranking(t.dist[race.counters[C_COMBO]], cars, race.ranks)
-    for place in range(n):
-        race.stats[race.ranks[place], PLACE] = place + 1
 
 
 @njit(cache=True)
@@ -177,7 +192,6 @@ def _reset(cars, race, pointers) -> None:
     race.before[:] = 0
     race.blocked[:] = 0
     race.path[:] = 0
-    race.plan[:] = 0
     race.plan_dirs[:] = 0
 
 
@@ -195,7 +209,7 @@ def play_batch(
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
     share per thread, each with its own work arrays: ``scratch`` from
     :func:`.movehelp.new_scratch`, ``cars`` from :func:`new_cars`, ``pointers`` int64[n]
-    and ``work`` int64[10, W] with W >= max(32, n, forks)).
+    and ``work`` int64[9, W] with W >= max(16, n, forks)).
 
     Race ``g`` is game ``indices[g]`` of the run seeded ``master``: its dice and random
     bots' doubles are drawn here as the reference runner draws them, and its dice seed
@@ -214,7 +228,7 @@ def play_batch(
         seeds[g] = draw_game(master, indices[g], bots, RANDOM, words, dice[g], draws[g])
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
-            work[4, :n], work[5, :16], work[6, :32], work[7, :16], work[8, :6], work[9, :3],
+            work[4, :n], work[5, :16], work[6, :16], work[7, :6], work[8, :3],
             sizes, bots, dice[g], draws[g], off_log[g], overtake_log[g],
         )  # fmt: skip
         play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo)

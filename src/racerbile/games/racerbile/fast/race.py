@@ -55,8 +55,7 @@ class Race(NamedTuple):
     before: np.ndarray  # int64[n] ranking at the start of the move
     blocked: np.ndarray  # int64[n] cells blocked for the mover
     path: np.ndarray  # int64[16] cells of the move so far
-    plan: np.ndarray  # int64[32] cells of the move as planned
-    plan_dirs: np.ndarray  # int64[16]
+    plan_dirs: np.ndarray  # int64[16] the steps of the move as planned
     legal: np.ndarray  # int64[6] the kind of each step from the car's cell
     gears: np.ndarray  # int64[3] the gears a bot may choose among
     sizes: np.ndarray  # int64[n] sips in a full drink (RB-DRINK-1)
@@ -125,35 +124,36 @@ def combo(radix, forks) -> int:
 
 
 @njit(cache=True, inline="always")
-def ranking(dist, cars, out) -> None:
+def ranking(dist, k, cars, out) -> None:
     """RB-TRACK-6: seats leader first by (laps DESC, distance ASC, arrival ASC);
-    ``dist`` is the distance row of the fork combination chosen so far."""
+    ``dist[k]`` is the distance row of the fork combination chosen so far (indexed in
+    place: a row view would count a reference)."""
     n = out.shape[0]
     for s in range(n):
         out[s] = s
     for i in range(1, n):
         s = out[i]
         j = i - 1
-        while j >= 0 and _after(cars, dist, out[j], s):
+        while j >= 0 and _after(cars, dist, k, out[j], s):
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = s
 
 
 @njit(cache=True, inline="always")
-def _distance(cars, dist, seat) -> int:
+def _distance(cars, dist, k, seat) -> int:
     """The seat's distance to the line (from the cell it left, when off the track)."""
     off = cars[OFF_FROM, seat]
-    return dist[off if off >= 0 else cars[CELL, seat]]
+    return dist[k, off if off >= 0 else cars[CELL, seat]]
 
 
 @njit(cache=True, inline="always")
-def _after(cars, dist, a, b) -> bool:
+def _after(cars, dist, k, a, b) -> bool:
     """Tells whether seat ``a`` sorts after seat ``b``: fewer laps, then further
     from the line, then arrived later, then the higher seat."""
     if cars[LAPS, a] != cars[LAPS, b]:
         return cars[LAPS, a] < cars[LAPS, b]
-    da, db = _distance(cars, dist, a), _distance(cars, dist, b)
+    da, db = _distance(cars, dist, k, a), _distance(cars, dist, k, b)
     if da != db:
         return da > db
     if cars[ARRIVED, a] != cars[ARRIVED, b]:

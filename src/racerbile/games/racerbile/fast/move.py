@@ -1,0 +1,398 @@
+# mypy: disallow-untyped-defs=False
+"""The compiled move: ``moving.py`` from the roll to ``moving.end_move``.
+
+The legal steps, the bot's plan (from the move-help memo, or a live run when a car
+is in the way), each step (squeals, laps, midway toasts, forks) and the end of the
+move (cells not moved, the cell landed on, bonks, overtakes).
+
+Speed: the move is one loop inlined into the race's turn loop. Rows of the tables
+that depend on the forks are indexed in place (``dist[k, cell]``), since a row view
+counts a reference; a step the plan makes is checked alone, and the six directions
+are worked out only when the plan does not say (the outcome is the same: a legal
+planned step is what the reference's bot takes whatever else is legal).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .decide import choose_option
+from .movehelp import FAST, NO, OFF, ON, RECKLESS, TURN_OK, move_options, roll_mode
+from .race import (
+    ARRIVED,
+    C_ACTIONS,
+    C_CLOCK,
+    C_COMBO,
+    C_FINAL,
+    C_OFFS,
+    C_OVERTAKES,
+    C_STATUS,
+    CELL,
+    FLIPPED,
+    GEAR,
+    GIVEN,
+    HEADING,
+    HOLD_FIRST,
+    LAPS,
+    LAST_END,
+    NEED_LOG,
+    OFF_FROM,
+    OFF_TRACK,
+    OK,
+    STOP,
+    TAKEN,
+    TOASTED,
+    TOO_LONG,
+    combo,
+    drink,
+    position,
+    ranking,
+    sips_left,
+)
+from .tables import BLOCK, DOWNSHIFT
+
+NOT_PLANNED = -2  # no planned step to take: the bot decides
+OFF_PLAN = -3  # the step the plan expects when there is none
+
+
+@njit(cache=True, inline="always")
+def move(t, pol, rules, cars, race, scratch, memo, pointers, seat, total) -> None:
+    """The move phase: legal steps, the bot's planned path, and the end of the move."""
+    counters, stats, blocked, path = race.counters, race.stats, race.blocked, race.path
+    nb, open_, closed, legal, plan_dirs = t.nb, t.open_, t.closed, race.legal, race.plan_dirs
+    mode = roll_mode(total)
+    heading = _start_heading(nb, open_, rules.facing, cars, closed, counters[C_COMBO], seat, mode)
+    n_blocked = _blocked_cells(cars, blocked, seat)
+    ranking(t.dist, counters[C_COMBO], cars, race.before)
+    path[0] = cars[CELL, seat]
+    n_path, moved, off = 1, 0, False
+    plan_start, n_dirs, on_plan = 0, 0, False
+    while True:
+        cell, k = cars[CELL, seat], counters[C_COMBO]
+        action, kind, expected = NOT_PLANNED, NO, OFF_PLAN
+        if on_plan:
+            if n_path - plan_start < n_dirs:
+                expected = plan_dirs[n_path - plan_start]
+                kind = _step_kind(
+                    nb, open_, closed, k, cell, heading, mode, expected, path, n_path, blocked,
+                    n_blocked,
+                )  # fmt: skip
+                action = expected if kind != NO else NOT_PLANNED
+            elif mode != FAST and moved >= 1:
+                action = STOP
+        counters[C_ACTIONS] += 1
+        if counters[C_ACTIONS] > rules.max_actions:
+            counters[C_STATUS] = TOO_LONG
+            return
+        if action == NOT_PLANNED:
+            n_legal, first = 0, -1
+            for d in range(6):
+                legal[d] = _step_kind(
+                    nb, open_, closed, k, cell, heading, mode, d, path, n_path, blocked, n_blocked
+                )  # fmt: skip
+                if legal[d] != NO:
+                    n_legal += 1
+                    first = d if first < 0 else first
+            can_stop = n_legal == 0 or (mode != FAST and moved >= 1)
+            if not can_stop and moved == 0:  # RB-TURN-5: a car blocked ahead may brake
+                can_stop = _way_ahead_blocked(
+                    nb, open_, t.finish, t.dist, closed, k, cell, heading, mode, path, n_path,
+                    blocked, n_blocked,
+                )  # fmt: skip
+            if n_legal + can_stop == 1:
+                action = first if n_legal else STOP
+            elif on_plan and expected == OFF_PLAN and can_stop:
+                action = STOP  # ``TurnPlan.next_action``: the plan ends here
+            else:
+                # The move help now: the memo for an unobstructed move start, else a
+                # live run; then the bot's choice, kept as the plan.
+                h = heading + 1
+                base, count = -1, 0
+                start = moved == 0 or (moved == 1 and path[0] == nb[cell, (heading + 3) % 6])
+                if start and _clear(memo.reach, moved, k, cell, h, total, blocked, n_blocked):
+                    base = memo.firsts[moved, k, cell, h, total]
+                    count = memo.counts[moved, k, cell, h, total]
+                plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
+                chug = sips_left(stats, race.sizes, seat) if rules.chug else 0
+                if base >= 0:
+                    action, steps = _decide(
+                        memo.options, base, count, pol, rules, cars, race, t.kind, t.dist,
+                        t.lap_length, k, seat, plan_heading, chug, pointers, first, can_stop,
+                    )  # fmt: skip
+                else:
+                    count = move_options(
+                        t, scratch, closed[k], cell, heading, total - moved, moved, mode, path,
+                        moved + 1, blocked, n_blocked, can_stop and moved == 0 and n_legal > 0,
+                        scratch.out,
+                    )  # fmt: skip
+                    action, steps = _decide(
+                        scratch.out, 0, count, pol, rules, cars, race, t.kind, t.dist,
+                        t.lap_length, k, seat, plan_heading, chug, pointers, first, can_stop,
+                    )  # fmt: skip
+                if counters[C_STATUS] != OK:
+                    return
+                if steps >= 0:  # the chosen option is the plan now
+                    plan_start, n_dirs, on_plan = n_path, steps, True
+                    expected = plan_dirs[0] if steps > 0 else OFF_PLAN
+            if action >= 0:
+                kind = legal[action]
+        if action == STOP:
+            break
+        on_plan = on_plan and action == expected
+        target = nb[cell, action]
+        done = _step(
+            t.finish, t.midway, t.branch_fork, t.branch_choice, t.radix, rules.laps, cars, stats,
+            counters, race.forks, seat, action, target, kind, heading, mode,
+        )  # fmt: skip
+        moved += 1
+        off = kind == OFF
+        path[n_path] = cars[CELL, seat]
+        n_path += 1
+        heading = action
+        if done or moved == total:
+            break
+    _end_move(
+        nb, open_, t.kind, closed, t.dist, counters[C_COMBO], cars, stats, counters, race.ranks,
+        race.before, race.off_log, race.overtake_log, seat, total, moved, heading, off,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _start_heading(nb, open_, facing, cars, closed, k, seat, mode) -> int:
+    """``moving._start_heading``: -1 for a free first step."""
+    heading = cars[HEADING, seat]
+    if not facing or heading < 0:
+        return -1
+    if mode == FAST:
+        return heading
+    cell = cars[CELL, seat]
+    for d in range(6):
+        if TURN_OK[heading, d] and open_[cell, d] and not closed[k, nb[cell, d]]:
+            return heading
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _blocked_cells(cars, blocked, seat) -> int:
+    """RB-CELL-3/5: cells with two caps or a flipped cap (other cars); returns the count."""
+    n = cars.shape[1]
+    count = 0
+    for s in range(n):
+        if s == seat or cars[OFF_FROM, s] >= 0:
+            continue
+        cell = cars[CELL, s]
+        seen = False
+        for o in range(s):
+            if o != seat and cars[OFF_FROM, o] < 0 and cars[CELL, o] == cell:
+                seen = True
+        if cars[FLIPPED, s] != 0 or seen:
+            known = False
+            for i in range(count):
+                known |= blocked[i] == cell
+            if not known:
+                blocked[count] = cell
+                count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def _step_kind(nb, open_, closed, k, cell, heading, mode, d, path, n_path, blocked, n_blocked):
+    """:func:`racerbile.games.racerbile.rules.moves.step_kind` of direction ``d``
+    (``heading`` -1: the free first step; ``path[:n_path]``: the cells of the move)."""
+    if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[heading, d]):
+        return NO
+    target = nb[cell, d]
+    if not open_[cell, d] or closed[k, target]:
+        return OFF if mode == FAST and heading >= 0 else NO
+    for i in range(n_blocked):
+        if blocked[i] == target:
+            return NO
+    for i in range(n_path):
+        if path[i] == target:
+            return NO
+    return ON
+
+
+@njit(cache=True, inline="always")
+def _way_ahead_blocked(
+    nb, open_, finish, dist, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked
+) -> bool:
+    """:func:`racerbile.games.racerbile.rules.moves.way_ahead_blocked`: no legal step
+    goes forward (over the line forwards, or nearer it by ``dist[k]``) and a blocked
+    cell bars one that would (RB-TURN-5)."""
+    capped = False
+    for d in range(6):
+        if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[heading, d]):
+            continue
+        target = nb[cell, d]
+        if not open_[cell, d] or closed[k, target]:
+            continue
+        seen = False
+        for i in range(n_path):
+            seen |= path[i] == target
+        crossing = finish[cell, d]
+        if seen or crossing < 0 or (crossing == 0 and dist[k, target] >= dist[k, cell]):
+            continue
+        free = True
+        for i in range(n_blocked):
+            free &= blocked[i] != target
+        if free:
+            return False
+        capped = True
+    return capped
+
+
+@njit(cache=True, inline="always")
+def _clear(reach, moved, k, cell, h, total, blocked, n_blocked) -> bool:
+    """Tells whether no blocked cell is in the reach of the memo's move (see
+    :func:`.movehelp.unobstructed`), reading the bits in place."""
+    for i in range(n_blocked):
+        b = blocked[i]
+        if reach[moved, k, cell, h, total, b >> 6] & (np.uint64(1) << np.uint64(b & 63)):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _decide(
+    opts, base, count, pol, rules, cars, race, kinds, dist, lap_length, k, seat, heading, chug,
+    pointers, first, can_stop,
+):  # fmt: skip
+    """The bot chooses among options ``base`` to ``base + count`` and keeps the chosen
+    path's steps as the plan; returns (the first action, the plan's steps, -1 when
+    no option was chosen)."""
+    chosen = -1
+    if count:
+        chosen = choose_option(
+            race.bots[seat], opts, base, count, cars, seat, heading, pol, kinds, dist, k,
+            lap_length[k], chug, rules.laps, race.draws, race.counters, pointers,
+        )  # fmt: skip
+    if chosen < 0:
+        return (STOP if can_stop else first), -1
+    steps = int(opts.steps[chosen])
+    for j in range(steps):
+        race.plan_dirs[j] = opts.dirs[chosen, j]
+    return _first_step(opts, chosen, race.legal, first, can_stop), steps
+
+
+@njit(cache=True, inline="always")
+def _first_step(opts, chosen, legal, first, can_stop) -> int:
+    """``bots._step_towards`` after choosing: the path's first step, or a fallback."""
+    if opts.steps[chosen] > 0 and legal[opts.dirs[chosen, 0]] != NO:
+        return int(opts.dirs[chosen, 0])
+    if opts.off[chosen] and first >= 0:
+        return first
+    return STOP if can_stop else first
+
+
+@njit(cache=True, inline="always")
+def _step(
+    finish, midway, branch_fork, branch_choice, radix, laps_to_race, cars, stats, counters, forks,
+    seat, d, target, kind, heading, mode,
+):  # fmt: skip
+    """``moving.step``: one cell (squeal, lap, midway toast, fork); off the track for OFF.
+    Returns whether the move is over (the car left the track)."""
+    cell = cars[CELL, seat]
+    if mode == RECKLESS and heading >= 0 and d != heading:
+        drink(stats, seat, 1, -1)  # RB-DICE-6
+    clock = counters[C_CLOCK]
+    counters[C_CLOCK] = clock + 1
+    cars[LAST_END, seat] = target
+    cars[HEADING, seat] = d
+    cars[ARRIVED, seat] = clock
+    cars[FLIPPED, seat] = 0
+    cars[CELL, seat] = target
+    if kind == OFF:
+        cars[OFF_FROM, seat] = cell
+        return True
+    laps = cars[LAPS, seat]
+    crossing = finish[cell, d]
+    if crossing:
+        laps += crossing
+        if laps >= laps_to_race:
+            counters[C_FINAL] = 1
+    cars[LAPS, seat] = laps
+    if midway[cell, d] > 0 and cars[TOASTED, seat] != laps:
+        cars[TOASTED, seat] = laps  # RB-CELL-4: everybody drinks
+        for other in range(cars.shape[1]):
+            drink(stats, other, 1, seat)
+    f = branch_fork[target]
+    if f >= 0 and forks[f] == 0:
+        forks[f] = branch_choice[target]  # RB-TRACK-3
+        counters[C_COMBO] = combo(radix, forks)
+    return False
+
+
+@njit(cache=True, inline="always")
+def _end_move(
+    nb, open_, kinds, closed, dist, k, cars, stats, counters, ranks, before, off_log,
+    overtake_log, seat, total, moved, heading, off,
+) -> None:  # fmt: skip
+    """``moving.end_move``: cells not moved, the cell landed on, overtakes."""
+    if off:
+        drink(stats, seat, total - moved + 1, -1)  # RB-DICE-7
+        force_first(cars, stats, seat)
+        _log(counters, off_log, C_OFFS, cars[OFF_FROM, seat])
+        stats[seat, OFF_TRACK] += 1
+    else:
+        drink(stats, seat, total - moved, -1)  # RB-TURN-5
+        kind = kinds[cars[CELL, seat]]
+        if kind == DOWNSHIFT:
+            force_first(cars, stats, seat)  # RB-CELL-2
+        elif kind == BLOCK and cars[FLIPPED, seat] == 0:
+            cars[FLIPPED, seat] = 1  # RB-CELL-3
+        _bonk(nb, open_, closed, k, cars, seat, heading)
+    _overtakes(dist, k, cars, ranks, before, stats, counters, overtake_log, seat)
+
+
+@njit(cache=True, inline="always")
+def force_first(cars, stats, seat) -> None:
+    """A forced downshift to 1st gear: a sip per gear step; no upshift next turn."""
+    if cars[GEAR, seat] > 1:
+        drink(stats, seat, cars[GEAR, seat] - 1, -1)
+    cars[GEAR, seat] = 1
+    cars[HOLD_FIRST, seat] = 1
+
+
+@njit(cache=True, inline="always")
+def _bonk(nb, open_, closed, k, cars, seat, heading) -> None:
+    """RB-CELL-3: every flipped cap one legal step ahead is turned back."""
+    cell = cars[CELL, seat]
+    for d in range(6):
+        if heading >= 0 and not TURN_OK[heading, d]:
+            continue
+        target = nb[cell, d]
+        if not open_[cell, d] or closed[k, target]:
+            continue
+        for other in range(cars.shape[1]):
+            mine = other == seat or cars[OFF_FROM, other] >= 0
+            if not mine and cars[FLIPPED, other] != 0 and cars[CELL, other] == target:
+                cars[FLIPPED, other] = 0
+
+
+@njit(cache=True, inline="always")
+def _overtakes(dist, k, cars, ranks, before, stats, counters, log, seat) -> None:
+    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip;
+    ``before`` is the ranking at the start of the move, ``log`` the overtake log."""
+    ranking(dist, k, cars, ranks)
+    me = position(ranks, seat)
+    for i in range(position(before, seat)):
+        other = before[i]
+        if position(ranks, other) > me:
+            stats[seat, GIVEN] += 1
+            stats[other, TAKEN] += 1
+            drink(stats, other, 1, seat)
+            if cars[LAST_END, seat] >= 0:
+                _log(counters, log, C_OVERTAKES, cars[LAST_END, seat])
+
+
+@njit(cache=True, inline="always")
+def _log(counters, log, counter, cell) -> None:
+    """Appends a cell to a location log (NEED_LOG when it is full)."""
+    i = counters[counter]
+    if i >= log.shape[0]:
+        counters[C_STATUS] = NEED_LOG
+        return
+    log[i] = cell
+    counters[counter] = i + 1
