@@ -11,14 +11,24 @@ from racerbile.cli import app
 runner = CliRunner()
 
 
-def test_bench_prints_both_rates_and_their_ratio() -> None:
+def test_bench_prints_the_three_rates_and_their_ratios_from_one_run() -> None:
     args = ["bench", "racerbile", "--json", "--games", "1", "--seconds", "1", "--laps", "1"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert {"reference_turns_per_s", "fast_turns_per_s", "ratio"} <= set(data)
-    assert data["reference_turns_per_s"] > 0 and data["fast_turns_per_s"] > 0
-    assert data["identical"] is True
+    rates = [data[f"{name}_turns_per_cpu_s"] for name in ("reference", "fast", "minimal")]
+    assert all(rate > 0 for rate in rates)
+    assert data["fast_over_reference"] == round(rates[1] / rates[0], 1)
+    assert data["fast_over_minimal"] == round(rates[1] / rates[2], 3)
+    assert data["identical"] is True and data["rounds"] >= 1
+
+
+def test_bench_without_json_prints_a_table_of_the_rates() -> None:
+    args = ["bench", "racerbile", "--games", "1", "--seconds", "0.2", "--laps", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    for word in ("reference", "fast", "minimal", "fast/reference", "fast/minimal"):
+        assert word in result.stdout
 
 
 def test_bench_refuses_a_game_without_a_fast_engine() -> None:

@@ -1,12 +1,16 @@
-"""``racerbile bench GAME``: player-turns per second, reference engine against the fast path.
+"""``racerbile bench GAME``: player-turns per CPU second of the reference engine, the
+fast path and, where the game has one, the minimal compiled turn loop, side by side.
 
-Both engines play the same seeded races, the ones the game's fast path declares
+All of them play the same seeded races, the ones the game's fast path declares
 (``FastPath.bench_setup`` and ``bench_players``; for Racerbile four bots on Le Mans).
 A player-turn is one seat's whole turn, counted from the outcomes
-(``SeatOutcome.turns``) the same way for both. The reference plays on one core; the
-fast path plays with ``--workers`` threads. Set-up costs (compiling, solving a
-bot's policy, tables) are paid before the clocks start. The games both engines
-played are checked to be identical.
+(``SeatOutcome.turns``) the same way for both engines; the minimal loop
+(``FastPath.baseline``) counts its own. They run in one process in interleaved
+rounds (a batch of each in turn), each timed in CPU seconds
+(:func:`time.process_time`, every thread counted), so a busy machine slows them
+alike. The fast path plays with ``--workers`` threads. Set-up costs (compiling,
+solving a bot's policy, tables) are paid before the clocks start. The games both
+engines played are checked to be identical.
 """
 
 from __future__ import annotations
@@ -14,9 +18,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.table import Table
 
 from ._common import console, fail
 
@@ -39,14 +45,15 @@ def bench(
         typer.Option("--games", "-n", min=1, help="Reference races (the fast path plays 100x)."),
     ] = 20,
     seconds: Annotated[
-        float, typer.Option(min=0.1, help="Time budget per engine; stops early when spent.")
+        float, typer.Option(min=0.1, help="CPU seconds per engine; stops early when spent.")
     ] = 20.0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Fast threads.")] = 2,
     laps: Annotated[int, typer.Option(min=1, help="Laps per race.")] = 3,
     seed: Annotated[int, typer.Option(min=0, help="Master seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:
-    """Measures player-turns per second of the reference and the fast engine."""
+    """Measures player-turns per CPU second of the reference engine, the fast path and
+    the minimal turn loop."""
     from ..engine.outcome import SimSpec
     from ..games import UnknownGame, get_game
 
@@ -61,57 +68,127 @@ def bench(
     problem = engine.unsupported(spec)
     if problem:
         fail(f"the fast engine cannot play the benchmark races: {problem}")
-    result = measure(engine, spec, games, seconds, workers)
+    result = measure(engine, spec, games, seconds, workers, fast.baseline)
     if as_json:
         print(json.dumps(result))
         return
-    console.print_json(json.dumps(result))
+    console.print(_table(result))
+
+
+@dataclass
+class _Contender:
+    """One of the things measured: how it plays a batch, and what it played so far."""
+
+    play: Callable[[Sequence[int]], int | list[GameOutcome]]
+    limit: int  # games at most
+    batch: int
+    games: int = 0
+    turns: int = 0
+    cpu: float = 0.0
+    outcomes: list[GameOutcome] = field(default_factory=list)
+
+    def due(self, seconds: float) -> bool:
+        """Tells whether it still has games to play and CPU time to spend."""
+        return self.games < self.limit and self.cpu < seconds
+
+    def round(self) -> None:
+        """Plays its next batch of games on the CPU clock."""
+        indices = range(self.games, min(self.limit, self.games + self.batch))
+        started = time.process_time()
+        played = self.play(indices)
+        self.cpu += time.process_time() - started
+        self.games += len(indices)
+        if isinstance(played, int):
+            self.turns += played
+        else:
+            self.turns += _turns(played)
+            self.outcomes += played
+
+    def rate(self) -> float | None:
+        """Player-turns per CPU second (None when nothing was timed)."""
+        return self.turns / self.cpu if self.cpu > 0 else None
 
 
 def measure(
-    fast_engine: FastEngine, spec: SimSpec, games: int, seconds: float, workers: int
+    fast_engine: FastEngine,
+    spec: SimSpec,
+    games: int,
+    seconds: float,
+    workers: int,
+    baseline: Callable[[SimSpec, Sequence[int]], int] | None = None,
 ) -> dict[str, Any]:
     """Plays up to ``games`` reference races and ``FAST_FACTOR`` times as many fast ones
-    (the same seeds first), within ``seconds`` per engine; returns the rates."""
+    and minimal-loop ones (the same seeds first), within ``seconds`` of CPU each, in
+    interleaved rounds; returns the rates and their ratios."""
     from ..sim import play_chunk
 
-    # Warm-up outside the clocks: compiled code, the policy, the tables.
-    warm = [FAST_FACTOR * games + 1]
-    fast_engine.play_chunk(spec, warm)
-    play_chunk(spec, warm)
-    reference, ref_time = _timed(lambda idx: play_chunk(spec, idx), games, seconds, 1)
-    fast, fast_time = _timed(
-        lambda idx: fast_engine.play_chunk(spec, idx), FAST_FACTOR * games, seconds, 64 * workers
-    )
-    ref_turns, fast_turns = _turns(reference), _turns(fast)
+    many = FAST_FACTOR * games
+    contenders = {
+        "reference": _Contender(lambda idx: play_chunk(spec, idx), games, 1),
+        "fast": _Contender(lambda idx: fast_engine.play_chunk(spec, idx), many, 64 * workers),
+    }
+    if baseline is not None:
+        contenders["minimal"] = _Contender(lambda idx: baseline(spec, idx), many, 64 * workers)
+    for contender in contenders.values():  # outside the clocks: compiling, policy, tables
+        contender.play([many + 1])
+    rounds = 0
+    while any(c.due(seconds) for c in contenders.values()):
+        rounds += 1
+        for contender in contenders.values():
+            if contender.due(seconds):
+                contender.round()
+    return _result(contenders, rounds, workers, spec)
+
+
+def _result(
+    contenders: dict[str, _Contender], rounds: int, workers: int, spec: SimSpec
+) -> dict[str, Any]:
+    """The rates, the ratios, and what was played."""
+    rates = {name: c.rate() for name, c in contenders.items()}
+    reference, fast = contenders["reference"].outcomes, contenders["fast"].outcomes
     common = min(len(reference), len(fast))
-    ref_rate = ref_turns / ref_time
-    fast_rate = fast_turns / fast_time
-    return {
-        "reference_turns_per_s": round(ref_rate, 1),
-        "fast_turns_per_s": round(fast_rate, 1),
-        "ratio": round(fast_rate / ref_rate, 1),
-        "reference_games": len(reference),
-        "fast_games": len(fast),
+    result: dict[str, Any] = {
+        f"{name}_turns_per_cpu_s": _round(rate) for name, rate in rates.items()
+    }
+    result["fast_over_reference"] = _ratio(rates["fast"], rates["reference"])
+    if "minimal" in rates:
+        result["fast_over_minimal"] = _ratio(rates["fast"], rates["minimal"], 3)
+    result |= {f"{name}_games": c.games for name, c in contenders.items()}
+    result |= {
         "identical": reference[:common] == fast[:common],
+        "rounds": rounds,
         "workers": workers,
         "laps": spec.setup.get("laps"),
         "track": spec.setup.get("track"),
     }
+    return result
 
 
-def _timed(
-    play: Callable[[Sequence[int]], list[GameOutcome]], games: int, seconds: float, batch: int
-) -> tuple[list[GameOutcome], float]:
-    """Plays games 0, 1, ... in batches until ``games`` are done or ``seconds`` spent."""
-    outcomes: list[GameOutcome] = []
-    started = time.perf_counter()
-    elapsed = 0.0
-    while len(outcomes) < games and elapsed < seconds:
-        first = len(outcomes)
-        outcomes += play(range(first, min(games, first + batch)))
-        elapsed = time.perf_counter() - started
-    return outcomes, elapsed
+def _round(rate: float | None) -> float | None:
+    return None if rate is None else round(rate, 1)
+
+
+def _ratio(top: float | None, bottom: float | None, digits: int = 1) -> float | None:
+    return None if top is None or not bottom else round(top / bottom, digits)
+
+
+def _table(result: dict[str, Any]) -> Table:
+    """The rates side by side, with the ratios under them."""
+    table = Table(title=f"{result['track']}, {result['laps']} laps, {result['workers']} workers")
+    for heading in ("", "games", "player-turns per CPU s"):
+        table.add_column(heading, justify="right" if heading else "left")
+    for name in ("reference", "fast", "minimal"):
+        if f"{name}_games" in result:
+            rate = result[f"{name}_turns_per_cpu_s"]
+            table.add_row(
+                name, str(result[f"{name}_games"]), "-" if rate is None else f"{rate:,.0f}"
+            )
+    ratios = [f"fast/reference {result['fast_over_reference']}"]
+    if "fast_over_minimal" in result:
+        ratios.append(f"fast/minimal {result['fast_over_minimal']}")
+    same = "identical" if result["identical"] else "NOT identical"
+    table.caption = f"{', '.join(ratios)}; games {same}; {result['rounds']} rounds"
+    return table
 
 
 def _turns(outcomes: Sequence[GameOutcome]) -> int:

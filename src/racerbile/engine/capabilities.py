@@ -237,12 +237,15 @@ class FastPath:
 
     ``engine(threads)`` builds it (imports happen there, so declaring it is free).
     ``bench_setup(laps)`` and ``bench_players`` are the races ``racerbile bench``
-    compares both engines on.
+    compares both engines on. ``baseline(spec, indices)``, when given, plays those
+    games as a minimal compiled turn loop (only the work no turn can skip) and
+    returns the player-turns: the benchmark's floor for the fast path.
     """
 
     engine: Callable[[int | None], FastEngine]
     bench_setup: Callable[[int], dict[str, Any]]
     bench_players: tuple[str, ...]
+    baseline: Callable[[SimSpec, Sequence[int]], int] | None = None
 
 
 @dataclass(frozen=True)

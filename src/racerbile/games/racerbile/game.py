@@ -37,6 +37,7 @@ from ...engine.contract import (
     TrackCatalog,
 )
 from ...engine.memo import per_state
+from ...engine.outcome import SimSpec
 from . import INFO, notation, rules, undo
 from .actions import ACTION_TYPES, OUTSIDE_TURN, ClockExpired, Stall
 from .catalog import TRACKS
@@ -68,7 +69,15 @@ def _bench_setup(laps: int) -> dict[str, Any]:
     return {"players": players, "track": "lemans", "rule_set": "racerbile", "laps": laps}
 
 
-FAST_PATH = FastPath(engine=_fast_engine, bench_setup=_bench_setup, bench_players=BENCH_BOTS)
+def _minimal_loop(spec: SimSpec, indices: Sequence[int]) -> int:
+    from .fast.baseline import minimal_turns  # Numba compiles here, on first use
+
+    return minimal_turns(spec, indices)
+
+
+FAST_PATH = FastPath(
+    engine=_fast_engine, bench_setup=_bench_setup, bench_players=BENCH_BOTS, baseline=_minimal_loop
+)
 
 
 class RacerbileGame(GameCapabilities):

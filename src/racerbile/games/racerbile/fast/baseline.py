@@ -1,0 +1,131 @@
+# mypy: disallow-untyped-defs=False
+"""The minimal compiled turn loop: the floor the fast path is measured against.
+
+It does only the work no Racerbile turn can skip: each game seeded as the runner
+seeds it (``SeedSequence`` over the master seed and the game index), PCG64 dice drawn
+as they are thrown (rethrowing 5s and 6s until the gear's dice show 1-4), a walk of
+the total along a precomputed table of cells (one lap of the track's shortest
+length, the finish line where it wraps), the ledger's counters (turns, sips for the
+dice and for the first and last car) and a first/last ranking before every turn.
+No rules beyond that, no bots: every car shifts up to 3rd gear. ``racerbile bench``
+reports the fast path's rate as a share of this loop's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numba import njit
+
+from ....engine.outcome import SimSpec
+from ..setup import Setup, configure
+from .seeding import MAX_WORDS, PCG_MULT_HIGH, PCG_MULT_LOW, _mul64, entropy_words, seed_state
+from .tables import track_tables
+
+_U = np.uint64
+_TO_DOUBLE = 1.0 / 9007199254740992.0  # 2**-53
+
+
+@njit(cache=True, inline="always")
+def _advance(high, low, inc_high, inc_low):
+    """One step of PCG64's 128-bit LCG on (high, low) words."""
+    mul_high, mul_low = _mul64(low, PCG_MULT_LOW)
+    mul_high += high * PCG_MULT_LOW + low * PCG_MULT_HIGH
+    new_low = mul_low + inc_low
+    carry = _U(1) if new_low < mul_low else _U(0)
+    return mul_high + inc_high + carry, new_low
+
+
+@njit(cache=True, inline="always")
+def _output(high, low) -> float:
+    """PCG64's XSL-RR output of a state as NumPy's double in [0, 1)."""
+    xored = high ^ low
+    rot = high >> _U(58)
+    value = (xored >> rot) | (xored << ((_U(64) - rot) & _U(63)))
+    return float(value >> _U(11)) * _TO_DOUBLE
+
+
+@njit(cache=True)
+def pcg64_start(words, n_words, state) -> None:
+    """Seeds ``state`` (uint64[4]: high, low, increment high, increment low) as
+    ``np.random.default_rng(entropy)`` for the entropy in 32-bit ``words[:n_words]``."""
+    val = np.zeros(4, np.uint64)
+    seed_state(words, n_words, val)
+    inc_high = (val[2] << _U(1)) | (val[3] >> _U(63))
+    inc_low = (val[3] << _U(1)) | _U(1)
+    high, low = _advance(_U(0), _U(0), inc_high, inc_low)
+    new_low = low + val[1]
+    high = high + val[0] + (_U(1) if new_low < low else _U(0))
+    high, low = _advance(high, new_low, inc_high, inc_low)
+    state[0], state[1], state[2], state[3] = high, low, inc_high, inc_low
+
+
+@njit(cache=True, inline="always")
+def pcg64_next(state) -> float:
+    """The generator's next double (``Generator.random()``)."""
+    high, low = _advance(state[0], state[1], state[2], state[3])
+    state[0], state[1] = high, low
+    return _output(high, low)
+
+
+@njit(cache=True)
+def minimal_games(master, indices, n_seats, lap, laps_to_race) -> int:
+    """Plays games ``indices`` of the minimal loop; returns the player-turns played."""
+    ahead = np.empty(lap, np.int64)  # the precomputed table: next cell, line crossed
+    crossing = np.zeros(lap, np.int64)
+    for c in range(lap):
+        ahead[c] = (c + 1) % lap
+    crossing[lap - 1] = 1
+    cell, laps = np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64)
+    gear, turns = np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64)
+    sips = np.zeros(n_seats, np.int64)
+    key, seed = np.zeros(2, np.uint64), np.zeros(1, np.uint64)
+    words, state = np.zeros(MAX_WORDS, np.uint64), np.zeros(4, np.uint64)
+    played = 0
+    for g in range(indices.shape[0]):
+        key[0], key[1] = master, indices[g]
+        seed_state(words, entropy_words(key, 2, words), seed)  # runner.game_seed
+        pcg64_start(words, entropy_words(seed, 1, words), state)
+        cell[:], laps[:], gear[:], turns[:], sips[:] = 0, 0, 1, 0, 0
+        final = False
+        while not final:
+            for seat in range(n_seats):
+                turns[seat] += 1
+                first, last = 0, 0
+                for s in range(1, n_seats):
+                    progress = laps[s] * lap + cell[s]
+                    if progress > laps[first] * lap + cell[first]:
+                        first = s
+                    if progress < laps[last] * lap + cell[last]:
+                        last = s
+                if seat in (first, last):
+                    sips[seat] += 1
+                gear[seat] = min(gear[seat] + 1, 3)
+                thrown, total, ones, high = 0, 0, 0, 0
+                while thrown < gear[seat]:
+                    value = int(pcg64_next(state) * 6.0) + 1
+                    if value >= 5:
+                        high += 1
+                        continue
+                    thrown += 1
+                    total += value
+                    ones += value == 1
+                sips[seat] += ones + max(high - 2, 0)
+                here = cell[seat]
+                for _ in range(total):
+                    laps[seat] += crossing[here]
+                    here = ahead[here]
+                cell[seat] = here
+                final |= laps[seat] >= laps_to_race
+        played += turns.sum()
+    return played
+
+
+def minimal_turns(spec: SimSpec, indices: Sequence[int]) -> int:
+    """Plays games ``indices`` of the minimal loop on ``spec``'s track, seats and
+    laps; returns the player-turns (the ``FastPath.baseline`` of Racerbile)."""
+    config = configure(Setup.model_validate(spec.setup))
+    lap = max(int(track_tables(config.track).lap_length.min()), 1)
+    index = np.array(indices, np.uint64)
+    return int(minimal_games(_U(spec.seed), index, len(spec.players), lap, config.laps))
