@@ -82,6 +82,7 @@ class _Contender:
     play: Callable[[Sequence[int]], int | list[GameOutcome]]
     limit: int  # games at most
     batch: int
+    kept: int  # outcomes kept for the comparison (more would only load the collector)
     games: int = 0
     turns: int = 0
     cpu: float = 0.0
@@ -102,7 +103,7 @@ class _Contender:
             self.turns += played
         else:
             self.turns += _turns(played)
-            self.outcomes += played
+            self.outcomes += played[: max(0, self.kept - len(self.outcomes))]
 
     def rate(self) -> float | None:
         """Player-turns per CPU second (None when nothing was timed)."""
@@ -124,11 +125,13 @@ def measure(
 
     many = FAST_FACTOR * games
     contenders = {
-        "reference": _Contender(lambda idx: play_chunk(spec, idx), games, 1),
-        "fast": _Contender(lambda idx: fast_engine.play_chunk(spec, idx), many, 64 * workers),
+        "reference": _Contender(lambda idx: play_chunk(spec, idx), games, 1, games),
+        "fast": _Contender(
+            lambda idx: fast_engine.play_chunk(spec, idx), many, 64 * workers, games
+        ),
     }
     if baseline is not None:
-        contenders["minimal"] = _Contender(lambda idx: baseline(spec, idx), many, 64 * workers)
+        contenders["minimal"] = _Contender(lambda idx: baseline(spec, idx), many, 64 * workers, 0)
     for contender in contenders.values():  # outside the clocks: compiling, policy, tables
         contender.play([many + 1])
     rounds = 0

@@ -150,7 +150,7 @@ def play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
         race.stats[race.ranks[place], PLACE] = place + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # a Numba option its stubs lack
 def play_turns(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
     """The race's turns, in the start order, until the final round is over.
 
