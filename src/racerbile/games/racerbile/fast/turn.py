@@ -9,6 +9,7 @@ the end of the move (cells not moved, the cell landed on, bonks, overtakes).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .decide import choose_gear, choose_option
@@ -202,7 +203,7 @@ def _start_heading(nb, open_, facing, cars, closed, seat, mode) -> int:
 def _blocked_cells(cars, blocked, seat) -> int:
     """RB-CELL-3/5: cells with two caps or a flipped cap (other cars); returns the count."""
     n = cars.shape[1]
-    count = 0
+    count = int(np.int64(0))  # an int64 value, not a literal: one move_options signature
     for s in range(n):
         if s == seat or cars[OFF_FROM, s] >= 0:
             continue
@@ -235,7 +236,7 @@ def _move(t, pol, rules, cars, race, pointers, scratch, memo, seat, total) -> No
     ranking(t.dist[counters[C_COMBO]], cars, race.before)
     path = race.path
     path[0] = cars[CELL, seat]
-    n_path, moved = 1, 0
+    n_path, moved = 1, int(np.int64(0))  # not a literal: one move_options signature
     n_plan, plan_start, n_dirs = 0, 0, 0
     legal = race.legal
     off = False
