@@ -158,7 +158,7 @@ function renderRuleSet(props, root) {
 
 function renderTrack(props, root) {
   const tracks = state.game.tracks;
-  const hasTrack = "track" in props || tracks.length > 0;
+  const hasTrack = tracks.length > 0;
   $("track-card").hidden = !hasTrack;
   if (!hasTrack) return;
   const select = $("track");
@@ -390,7 +390,8 @@ function buildBody() {
     const laps = Number($("laps").value);
     if (Number.isFinite(laps) && laps > 0) setup.laps = laps;
   }
-  if ("track" in props) setup.track = $("track").value || setup.track;
+  const trackField = state.game.trackField; // "track", or the game's own name (Rallyman: "rally")
+  if (trackField && trackField in props) setup[trackField] = $("track").value || setup[trackField];
   const bots = {};
   if ("players" in props && !$("players-card").hidden) {
     const hasDrink = playerChoices(props, state.schema, "drink").length > 0;
