@@ -343,6 +343,7 @@ def test_the_start_page_starts_the_rally_picked(server: Server, browser: Any) ->
     page.click('#game-choice [data-value="rallyman"]')
     page.wait_for_selector('#track option[value="nordlys"]', state="attached")
     page.select_option("#track", "nordlys")
+    assert page.inner_text("#start") == "Start the rally"
     page.fill('input[name="player-0"]', "Mia")
     page.click("#start")
     page.wait_for_url("**/room/*")

@@ -110,6 +110,12 @@ async function selectGame(id) {
   renderMore(props, root);
   for (const fn of state.ruleSetListeners) fn(state.values.rule_set);
   $("start").disabled = false;
+  $("start").textContent = startLabel();
+}
+
+/** The start button's words: the game's own ("a game", "the rally") or "Start the race". */
+function startLabel() {
+  return state.game ? gameText("start.go", t("start.go")) : t("start.go");
 }
 
 /** What the game's setupForm may use of the standard form (see games.js). */
@@ -425,7 +431,7 @@ async function submit(ev) {
     err.textContent = `${t("start.error")}: ${e instanceof ApiError ? describeError(e) : e.message}`;
     err.hidden = false;
     button.disabled = false;
-    button.textContent = t("start.go");
+    button.textContent = startLabel();
   }
 }
 
@@ -464,7 +470,7 @@ async function main() {
     renderSpecials(props, state.schema);
     renderMore(props, state.schema);
     paintTexts();
-    $("start").textContent = t("start.go");
+    $("start").textContent = startLabel();
     renderResume();
   });
   renderResume();
