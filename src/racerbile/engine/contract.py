@@ -304,7 +304,11 @@ class TrackCatalog(Protocol):
     ``parse`` a track's text (what a setup's ``track_text`` holds); ``text_of`` turns a
     file's content, read by the caller and named by ``source``, into that text. Each
     raises :class:`~racerbile.engine.errors.TrackError` with one clear message.
+    ``setup_fields`` names the two setup fields a track enters by: the bundled id and
+    the text (``("track", "track_text")``; Rallyman's are ``("rally", "rally_text")``).
     """
+
+    setup_fields: tuple[str, str]
 
     def bundled(self) -> dict[str, Path]: ...
 
