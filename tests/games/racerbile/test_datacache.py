@@ -15,6 +15,8 @@ from racerbile.games.racerbile import datacache
 from racerbile.games.racerbile import policy as policy_module
 from racerbile.games.racerbile.track import Track
 
+ENTRY = datacache.entry("test", ["something"], ["code"])
+
 
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -104,11 +106,11 @@ def test_a_file_with_the_key_but_wrong_arrays_is_not_trusted(
 def test_the_cache_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(datacache.ENV, "off")
     assert datacache.cache_dir() is None
-    datacache.save("policy", "k", {"a": np.zeros(2)})
-    assert datacache.load("policy", "k", lambda arrays: True) is None
+    datacache.save(ENTRY, {"a": np.zeros(2)})
+    assert datacache.load(ENTRY, lambda arrays: True) is None
     monkeypatch.setenv(datacache.ENV, str(tmp_path / "elsewhere"))
-    datacache.save("policy", "k", {"a": np.zeros(2)})
-    stored = datacache.load("policy", "k", lambda arrays: True)
+    datacache.save(ENTRY, {"a": np.zeros(2)})
+    stored = datacache.load(ENTRY, lambda arrays: True)
     assert stored is not None and list(stored) == ["a"]
     assert not list((tmp_path / "elsewhere").glob("*.tmp"))  # written atomically
 
@@ -119,8 +121,20 @@ def test_an_unwritable_folder_costs_only_the_computation(
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     monkeypatch.setenv(datacache.ENV, str(blocker / "cache"))
-    datacache.save("policy", "k", {"a": np.zeros(2)})  # no error
-    assert datacache.load("policy", "k", lambda arrays: True) is None
+    datacache.save(ENTRY, {"a": np.zeros(2)})  # no error
+    assert datacache.load(ENTRY, lambda arrays: True) is None
+
+
+def test_newer_code_replaces_the_file_of_older_code(folder: Path) -> None:
+    older, newer = datacache.entry("test", ["a"], ["v1"]), datacache.entry("test", ["a"], ["v2"])
+    other = datacache.entry("test", ["b"], ["v1"])
+    datacache.save(older, {"a": np.zeros(2)})
+    datacache.save(other, {"a": np.zeros(2)})
+    datacache.save(newer, {"a": np.ones(2)})
+    assert sorted(p.name for p in folder.iterdir()) == sorted([newer.name, other.name])
+    assert datacache.load(older, lambda arrays: True) is None
+    stored = datacache.load(newer, lambda arrays: True)
+    assert stored is not None and stored["a"].tolist() == [1.0, 1.0]
 
 
 def test_the_track_digest_follows_the_content_only() -> None:

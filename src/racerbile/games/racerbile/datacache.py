@@ -6,8 +6,9 @@ a digest of the track's content (:func:`track_digest`), the settings that change
 data, :data:`RULES_VERSION` and the code that computes it. A file is used only if
 its stored key matches and the caller's check of its arrays' shapes, types and
 values passes; anything else (missing, truncated, corrupt, from another version) is
-recomputed and written again. Files are written to a temporary name and renamed,
-so a reader never sees half a file.
+recomputed and written again. Files are written compressed to a temporary name and
+renamed, so a reader never sees half a file, and a file from newer code replaces
+the older one for the same track and settings (:class:`Entry`).
 
 ``RACERBILE_CACHE_DIR`` relocates the folder; ``off`` (or ``none``, ``0``) turns the
 cache off.
@@ -20,7 +21,8 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -87,34 +89,50 @@ def code_digest(*files: Path) -> str:
     return digest.hexdigest()
 
 
-def entry_key(kind: str, *parts: object) -> str:
-    """Returns the key of an entry of ``kind`` computed from ``parts`` (JSON values)."""
-    text = json.dumps([kind, RULES_VERSION, *parts], separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+@dataclass(frozen=True)
+class Entry:
+    """One stored result: ``slot`` names what it is about (kind, track, settings),
+    ``key`` adds the rules version and the code that computed it."""
+
+    kind: str
+    slot: str
+    key: str
+
+    @property
+    def name(self) -> str:
+        """The file name: a newer ``key`` for the same slot replaces the older file."""
+        return f"{self.kind}-{self.slot[:24]}-{self.key[:24]}.npz"
 
 
-def _path(folder: Path, kind: str, key: str) -> Path:
-    return folder / f"{kind}-{key[:40]}.npz"
+def entry(kind: str, about: Sequence[object], code: Sequence[str]) -> Entry:
+    """Returns the entry of ``kind`` for ``about`` (JSON values) computed by ``code``
+    (digests of the code that computes it)."""
+    slot = _digest([kind, *about])
+    return Entry(kind, slot, _digest([slot, RULES_VERSION, *code]))
 
 
-def load(kind: str, key: str, valid: Callable[[Arrays], bool]) -> Arrays | None:
-    """Returns the stored arrays of entry ``key``, or None when there is none usable
+def _digest(parts: Sequence[object]) -> str:
+    return hashlib.sha256(json.dumps(parts, separators=(",", ":")).encode()).hexdigest()
+
+
+def load(found: Entry, valid: Callable[[Arrays], bool]) -> Arrays | None:
+    """Returns the stored arrays of ``found``, or None when there is none usable
     (missing, unreadable, another key, or ``valid`` refuses them)."""
     folder = cache_dir()
     if folder is None:
         return None
-    path = _path(folder, kind, key)
+    path = folder / found.name
     try:
         with np.load(path, allow_pickle=False) as stored:
             arrays = {name: stored[name] for name in stored.files}
     except FileNotFoundError:
         return None
-    except Exception as exc:
+    except Exception as exc:  # any damage to the file means "recompute"
         LOG.warning("ignoring the unreadable cache file %s (%s)", path, exc)
         return None
     stored_key = arrays.pop("key", None)
     try:
-        usable = stored_key is not None and str(stored_key) == key and valid(arrays)
+        usable = stored_key is not None and str(stored_key) == found.key and valid(arrays)
     except (KeyError, ValueError, TypeError, IndexError):
         usable = False
     if not usable:
@@ -123,21 +141,25 @@ def load(kind: str, key: str, valid: Callable[[Arrays], bool]) -> Arrays | None:
     return arrays
 
 
-def save(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> None:
-    """Stores ``arrays`` as entry ``key`` (atomically); a folder that cannot be written
-    only costs the next run the computation."""
+def save(found: Entry, arrays: Mapping[str, np.ndarray]) -> None:
+    """Stores ``arrays`` as ``found`` (compressed, atomically) and removes what older
+    code stored for the same slot; a folder that cannot be written only costs the
+    next run the computation."""
     folder = cache_dir()
     if folder is None:
         return
-    path = _path(folder, kind, key)
+    path = folder / found.name
     temp: Path | None = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as out:
             temp = Path(out.name)
-            entries: dict[str, Any] = {"key": np.array(key), **arrays}
-            np.savez(out, **entries)
+            entries: dict[str, Any] = {"key": np.array(found.key), **arrays}
+            np.savez_compressed(out, **entries)
         os.replace(temp, path)
+        for older in folder.glob(f"{found.kind}-{found.slot[:24]}-*.npz"):
+            if older != path:
+                older.unlink(missing_ok=True)
     except OSError as exc:
         LOG.warning("could not store %s (%s)", path, exc)
         if temp is not None:

@@ -102,8 +102,8 @@ def policy_for(track: Track, facing: bool, smashed_gearbox: bool, crossings: int
 def _stored_or_solved(track: Track, facing: bool, smashed: bool, crossings: int) -> Policy:
     """The policy from the data cache when it holds a valid one, else solved and stored."""
     positions = _positions(track)
-    key = datacache.entry_key(
-        "policy", datacache.track_digest(track), facing, smashed, crossings, _CODE
+    found = datacache.entry(
+        "policy", [datacache.track_digest(track), facing, smashed, crossings], [_CODE]
     )
     n = len(positions)
 
@@ -115,13 +115,13 @@ def _stored_or_solved(track: Track, facing: bool, smashed: bool, crossings: int)
             and bool(np.isfinite(values).all() and np.isfinite(q).all())
         )
 
-    stored = datacache.load("policy", key, valid)
+    stored = datacache.load(found, valid)
     if stored is not None:
         return Policy(positions, tuple(stored["values"]), tuple(stored["q"]))
     policy = _solve(track, facing, smashed, crossings)
     if crossings < 1:
         return policy  # nothing to solve, nothing to store
-    datacache.save("policy", key, {"values": np.stack(policy.values), "q": np.stack(policy.q)})
+    datacache.save(found, {"values": np.stack(policy.values), "q": np.stack(policy.q)})
     return policy
 
 

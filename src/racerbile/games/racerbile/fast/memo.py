@@ -39,13 +39,13 @@ def memo_for(track: Track) -> Memo:
     """The move help of every unobstructed start on ``track`` (once per process; from
     the data cache when it holds a valid one)."""
     tables = track_tables(track)
-    key = datacache.entry_key(KIND, datacache.track_digest(track), sources_digest(), _CODE)
-    stored = datacache.load(KIND, key, lambda arrays: valid_memo(arrays, tables))
+    found = datacache.entry(KIND, [datacache.track_digest(track)], [sources_digest(), _CODE])
+    stored = datacache.load(found, lambda arrays: valid_memo(arrays, tables))
     if stored is not None:
         options = Options(*(stored[name] for name in Options._fields))
         return Memo(stored["firsts"], stored["counts"], options, stored["reach"])
     memo = build_memo(tables)
-    datacache.save(KIND, key, {
+    datacache.save(found, {
         "firsts": memo.firsts, "counts": memo.counts, "reach": memo.reach,
         **memo.options._asdict(),
     })  # fmt: skip
