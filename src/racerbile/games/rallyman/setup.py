@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from ...engine.errors import TrackError
 from .board.catalog import DEFAULT_RALLY, TRACKS, bundled_rallies, bundled_stages
@@ -89,6 +96,13 @@ class RallymanSetup(BaseModel):
     def _rally_loads(self) -> RallymanSetup:
         load_setup_rally(self)
         return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("rally_text") is None:
+            data.pop("rally_text", None)  # a setup without one reads as it did before
+        return data
 
 
 def load_setup_rally(setup: RallymanSetup) -> Rally:
