@@ -35,7 +35,7 @@ from racerbile.engine import Action
 from racerbile.engine.codec import record_codec
 from racerbile.server import Settings, create_app
 from racerbile.server.access import SPECTATOR
-from racerbile.server.hub import Subscriber
+from racerbile.server.hub import Push, Subscriber
 from racerbile.server.workers import BotPool, Decision, _decide
 from racerbile.store import Store
 
@@ -64,8 +64,8 @@ class InlineBots(BotPool):
 class JsonWatcher(Subscriber):
     """A listener that serialises each push, as the websocket writer would."""
 
-    def push(self, message: dict[str, Any]) -> bool:
-        json.dumps(message)
+    def push(self, message: Push) -> bool:
+        assert message.text  # made once per view and shared, as the websocket writer sends it
         return True
 
 

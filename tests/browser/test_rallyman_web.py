@@ -327,3 +327,27 @@ def test_rm_solo_1_personal_bests_and_a_ghost_of_the_earlier_run(
     page.wait_for_selector(".rm-car.is-ghost", state="detached")
     shoot({"phone": page}, "solo-ghost-off")
     assert not errors, errors
+
+
+def test_the_start_page_starts_the_rally_picked(server: Server, browser: Any) -> None:
+    """The rally picked in the start page's list is the one driven (the setup's ``rally``,
+    the field the lobby names as the game's ``track_field``)."""
+    if "rallyman" not in server.game_ids():
+        pytest.skip("the server does not offer rallyman")
+    games = {g["id"]: g for g in server.get("/api/meta/games")}  # type: ignore[union-attr]
+    assert games["rallyman"]["track_field"] == "rally"
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_console(page, errors)
+    page.goto(server.url + "/")
+    page.click('#game-choice [data-value="rallyman"]')
+    page.wait_for_selector('#track option[value="nordlys"]', state="attached")
+    page.select_option("#track", "nordlys")
+    assert page.inner_text("#start") == "Start the rally"
+    page.fill('input[name="player-0"]', "Mia")
+    page.click("#start")
+    page.wait_for_url("**/room/*")
+    game_id = page.url.rstrip("/").split("/")[-1]
+    view = api_state(server.url, game_id, None)["view"]
+    assert view["rally"] == "nordlys"
+    assert not errors, errors

@@ -35,6 +35,32 @@ def test_track_list_of_a_game_without_cells() -> None:
     assert {"width", "height"} <= set(rows[0]) and "cells" not in rows[0]
 
 
+def test_track_list_of_rallies_counts_their_stages() -> None:
+    result = runner.invoke(app, ["track", "list", "--game", "rallyman"])
+    assert result.exit_code == 0, result.stderr
+    assert "nordlys" in result.stdout and "3 stages" in result.stdout
+    rows = json.loads(runner.invoke(app, ["track", "list", "-g", "rallyman", "--json"]).stdout)
+    assert all(row["stages"] == 3 for row in rows)
+
+
+def test_simulate_track_names_a_rally_a_stage_or_a_stage_file(tmp_path: Path) -> None:
+    """``--track`` enters a game's own track field (Rallyman's ``rally`` and
+    ``rally_text``); a game without tracks says so in one line."""
+    stages = OVAL.parents[1] / "rallyman" / "stages"
+    own = tmp_path / "own.toml"
+    own.write_text((stages / "ss-bakkeby.toml").read_text().replace('name = "', 'name = "Own ', 1))
+    for track in ("ss-bakkeby", str(own)):
+        args = ["simulate", "rallyman", "-p", "cautious", "-n", "1", "--track", track, "--json"]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.stderr
+        doc = json.loads(result.stdout)
+        assert doc["summary"]["games"] == 1
+        sent = doc["setup"]["rally"] if track == "ss-bakkeby" else doc["setup"]["rally_text"]
+        assert "Own " in sent if track != "ss-bakkeby" else sent == "ss-bakkeby"
+    ludol = ("simulate", "ludol", "-p", "random,random", "--track", "x")
+    assert "LUDØL has no tracks" in error_of(*ludol)
+
+
 def test_simulate_track_typo_and_broken_file(tmp_path: Path) -> None:
     message = error_of(*SIMULATE, "--track", "ovl")
     assert "ovl: no such track file" in message and "bundled: kringlen, lemans, oval" in message

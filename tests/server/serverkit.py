@@ -1,10 +1,19 @@
-"""Helpers for the server tests: a toy game's creation, actions and snapshots."""
+"""Helpers for the server tests: a toy game's creation, actions and snapshots, and a
+real ``racerbile serve`` process."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 from starlette.testclient import TestClient
 
 from racerbile.engine import Action
@@ -13,6 +22,13 @@ from racerbile.server.rooms import Rooms
 from racerbile.server.workers import BotPool, Decision, _decide
 
 PLAYERS = {"players": [{"name": "Anna"}, {"name": "Bo"}]}
+HERE = Path(__file__).resolve().parent
+# Runs the real command line with the toy game registered first (Racerbile is built in).
+TOY_LAUNCHER = (
+    "from racerbile.games import REGISTRY; REGISTRY['toy'] = 'toygame'; "
+    "from racerbile.cli import main; main()"
+)
+UP_S = 180  # a start imports everything and resumes the games: slow on a busy machine
 
 
 def auth(token: str | None) -> dict[str, str]:
@@ -92,3 +108,41 @@ class InlineBots(BotPool):
 
     async def decide(self, decision: Decision, budget_s: float) -> Action | None:
         return record_codec(decision.game).decode(_decide(decision))
+
+
+@contextlib.contextmanager
+def serve_process(db_url: str, log: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Runs ``racerbile serve`` (the toy game registered) on ``db_url`` until the block
+    ends, its output appended to ``log``; yields its address and process."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
+    }
+    port = free_port()
+    with log.open("ab") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-c", TOY_LAUNCHER, "serve", "--port", str(port), "--db", db_url],
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_up(base, process, log)
+        yield base, process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(10)
+
+
+def _wait_up(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + UP_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"the server exited:\n{log.read_text()[-3000:]}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/api/meta/health", timeout=5).status_code == 200:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"the server did not come up within {UP_S} s:\n{log.read_text()[-3000:]}")

@@ -12,34 +12,25 @@ seat to act), and the digital dice continue the seeded stream.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
 import signal
 import subprocess
-import sys
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from serverkit import free_port
+from serverkit import serve_process as _server
 
 from racerbile.engine import CHANCE, DiceStream, Game, Record, step
 from racerbile.engine.codec import record_codec
 from racerbile.games import get_game
 
-HERE = Path(__file__).resolve().parent
-# Runs the real command line with the toy game registered first (Racerbile is built in).
-TOY_LAUNCHER = (
-    "from racerbile.games import REGISTRY; REGISTRY['toy'] = 'toygame'; "
-    "from racerbile.cli import main; main()"
-)
 KILLS = 3
 """How many times the server is killed; it starts once more for the last check."""
 
@@ -149,45 +140,6 @@ class Player:
             return None
         body: dict[str, Any] = response.json()
         return body
-
-
-@contextlib.contextmanager
-def _server(db_url: str, log: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
-    }
-    port = free_port()
-    with log.open("ab") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-c", TOY_LAUNCHER, "serve", "--port", str(port), "--db", db_url],
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_up(base, process, log)
-        yield base, process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(10)
-
-
-UP_S = 180  # a start imports everything and resumes the games: slow on a busy machine
-
-
-def _wait_up(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + UP_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"the server exited:\n{log.read_text()[-3000:]}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base}/api/meta/health", timeout=5).status_code == 200:
-                return
-        time.sleep(0.05)
-    raise AssertionError(f"the server did not come up within {UP_S} s:\n{log.read_text()[-3000:]}")
 
 
 def _create(http: httpx.Client, create: dict[str, Any]) -> Room:

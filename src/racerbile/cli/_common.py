@@ -115,13 +115,23 @@ def read_track(catalog: TrackCatalog, ref: str) -> Any:
 
 def track_fields(catalog: TrackCatalog, ref: str) -> dict[str, str]:
     """Returns the setup fields of a ``--track`` argument: ``{"track": id}`` for a bundled
-    id, ``{"track_text": text}`` for a local track file; fails with one line otherwise."""
-    if ref in catalog.bundled():
-        return {"track": ref}
+    id, ``{"track_text": text}`` for a local track file (the names are the catalogue's
+    ``setup_fields``); fails with one line otherwise."""
+    id_field, text_field = catalog.setup_fields
+    if ref in catalog.bundled() or (not os.path.lexists(ref) and _loads(catalog, ref)):
+        return {id_field: ref}  # a bundled id, or another one the catalogue loads (a stage)
     try:
-        return {"track_text": track_text(catalog, ref)}
+        return {text_field: track_text(catalog, ref)}
     except TrackError as exc:
         fail(track_problem(exc))
+
+
+def _loads(catalog: TrackCatalog, ref: str) -> bool:
+    try:
+        catalog.load(ref)
+    except TrackError:
+        return False
+    return True
 
 
 def load_track_arg(catalog: TrackCatalog, ref: str) -> Any:

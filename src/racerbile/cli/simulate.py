@@ -9,8 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import Console
 
 from ._common import console, err_console, fail, track_fields
+
+PIPED_WIDTH = 160
+"""The width of the tables sent to a pipe or file (a terminal gets its own width)."""
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -73,7 +77,15 @@ def simulate(
     started = time.perf_counter()
     outcomes = _run(spec, games, workers, dask, show_progress=not as_json)
     elapsed = time.perf_counter() - started
-    _report(spec, game.stats, outcomes, elapsed, as_json, out, prepared)
+    _report(spec, game.stats, outcomes, elapsed, as_json, out, prepared, _where(game, setup))
+
+
+def _where(game: Game, setup: dict[str, Any]) -> str:
+    """Returns the track a setup races on, for titles: its id or "a custom track"."""
+    if game.tracks is None:
+        return ""
+    id_field, text_field = game.tracks.setup_fields
+    return "a custom track" if setup.get(text_field) else str(setup.get(id_field, ""))
 
 
 def _prepare_fast(spec: SimSpec, quiet: bool) -> float:
@@ -125,8 +137,9 @@ def build_setup(
         takes_models = isinstance(item, type) and issubclass(item, BaseModel)
         data["players"] = [{"name": n} for n in names] if takes_models else names
     if track is not None:
-        catalog = game.tracks
-        data.update(track_fields(catalog, track) if catalog is not None else {"track": track})
+        if game.tracks is None:
+            fail(f"--track: {game.info.name} has no tracks")
+        data.update(track_fields(game.tracks, track))
     if rule_set is not None:
         if "rule_set" not in fields:
             fail(f"{game.info.name} has no rule sets")
@@ -217,6 +230,7 @@ def _report(
     as_json: bool,
     out: Path | None,
     prepared: float | None = None,
+    where: str = "",
 ) -> None:
     from ..sim import summarise
     from ..sim.report import document, tables
@@ -232,12 +246,13 @@ def _report(
     if prepared is not None:
         doc["timing"]["prepare_fast_path_seconds"] = round(prepared, 3)
     if out is not None:
-        files = _write_out(spec, declared, outcomes, summary, doc, out)
+        files = _write_out(spec, declared, outcomes, summary, doc, out, where)
         doc["files"] = [str(p) for p in files]
     if as_json:
         print(json.dumps(doc, indent=2))
         return
-    console.print(tables(summary, spec, declared))
+    shown = console if console.is_terminal else Console(width=PIPED_WIDTH)  # unsqueezed
+    shown.print(tables(summary, spec, declared))
     timing = doc["timing"]
     console.print(
         f"{len(outcomes)} games in {elapsed:.2f} s: {timing['games_per_s']} games/s, "
@@ -254,6 +269,7 @@ def _write_out(
     summary: RunSummary,
     doc: dict[str, Any],
     out: Path,
+    where: str,
 ) -> list[Path]:
     from ..sim import board_cells
     from ..sim.plots import write_plots  # Matplotlib loads only when pictures are wanted
@@ -261,8 +277,8 @@ def _write_out(
 
     csv_path = out / "games.csv"
     json_path = out / "summary.json"
-    where = "a custom track" if spec.setup.get("track_text") else spec.setup.get("track", "")
-    title = f"{spec.game} on {where}: {len(outcomes)} games"
+    title = f"{spec.game} on {where}" if where else spec.game
+    title = f"{title}: {len(outcomes)} games"
     try:
         write_csv(outcomes, csv_path, declared.columns if declared else ())
         json_path.write_text(json.dumps(doc, indent=2), encoding="utf-8")

@@ -77,13 +77,26 @@ def list_tracks(game: GameOption = "racerbile", as_json: JsonOption = False) -> 
         typer.echo(json_text(rows))
         return
     for row in rows:
-        size = f"{row['cells']:>4} cells" if "cells" in row else f"{row['width']}x{row['height']}"
-        typer.echo(plain(f"{row['id']:<12} {row['name']:<24} {size}"))
+        typer.echo(plain(f"{row['id']:<12} {row['name']:<24} {_size_text(row)}"))
 
 
 def _size(info: dict[str, Any]) -> dict[str, Any]:
-    """Returns a track's size as its game gives it: cells (hex boards) or width and height."""
-    return {key: info[key] for key in ("cells", "width", "height") if key in info}
+    """Returns a track's size as its game gives it: cells (hex boards), width and height
+    (grids) or the number of stages (rallies)."""
+    size: dict[str, Any] = {k: info[k] for k in ("cells", "width", "height") if k in info}
+    if isinstance(info.get("stages"), list):
+        size["stages"] = len(info["stages"])
+    return size
+
+
+def _size_text(row: dict[str, Any]) -> str:
+    if "cells" in row:
+        return f"{row['cells']:>4} cells"
+    if "width" in row and "height" in row:
+        return f"{row['width']}x{row['height']}"
+    if "stages" in row:
+        return f"{row['stages']} stages"
+    return ""
 
 
 @app.command("info")

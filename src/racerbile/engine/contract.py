@@ -51,6 +51,7 @@ judge input, stopwatch times) enters as an action, so a record replays exactly.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -96,7 +97,7 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form: ``{"kind": ..., <fields>}``."""
-        return {"kind": self.kind, **_plain(dataclasses.asdict(self))}
+        return {"kind": self.kind, **_fields_json(self)}
 
 
 @dataclass(frozen=True)
@@ -107,17 +108,33 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form: ``{"kind": ..., <fields>}``."""
-        return {"kind": self.kind, **_plain(dataclasses.asdict(self))}
+        return {"kind": self.kind, **_fields_json(self)}
+
+
+@functools.cache
+def _field_names(cls: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _fields_json(value: Any) -> dict[str, Any]:
+    """Returns a dataclass's fields as JSON (what ``dataclasses.asdict`` and :func:`_plain`
+    give, without asdict's deep copies: every action of every view goes through here)."""
+    return {name: _plain(getattr(value, name)) for name in _field_names(value.__class__)}
 
 
 def _plain(value: Any) -> Any:
-    """Turns tuples into lists and Fractions into "n/d" strings, recursively."""
+    """Turns tuples into lists, Fractions into "n/d" strings and dataclasses into dicts,
+    recursively."""
+    if value is None or isinstance(value, str | int | float):
+        return value
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _fields_json(value)
     return value
 
 
@@ -304,7 +321,11 @@ class TrackCatalog(Protocol):
     ``parse`` a track's text (what a setup's ``track_text`` holds); ``text_of`` turns a
     file's content, read by the caller and named by ``source``, into that text. Each
     raises :class:`~racerbile.engine.errors.TrackError` with one clear message.
+    ``setup_fields`` names the two setup fields a track enters by: the bundled id and
+    the text (``("track", "track_text")``; Rallyman's are ``("rally", "rally_text")``).
     """
+
+    setup_fields: tuple[str, str]
 
     def bundled(self) -> dict[str, Path]: ...
 

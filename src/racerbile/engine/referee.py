@@ -78,9 +78,15 @@ def referee_buttons(game: Game, state: Any) -> list[Action]:
     return out
 
 
+def admitted(options: Sequence[RefereeAction], action: Action, sender: Sender) -> bool:
+    """Returns True when one of ``options`` (:func:`referee_options`) lets ``sender``
+    send ``action``."""
+    return any(option.admits(action, sender) for option in options)
+
+
 def referee_refusal(game: Game, state: Any, action: Action, sender: Sender) -> str | None:
     """Returns why ``sender`` may not send the referee action ``action`` now, or None."""
-    if any(option.admits(action, sender) for option in referee_options(game, state)):
+    if admitted(referee_options(game, state), action, sender):
         return None
     who = {"host": "the host", "judge": "a judge", "seat": "a player"}[sender]
     return f"{who} may not send {action.kind!r} now"

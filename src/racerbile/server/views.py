@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import Action, Actor, Chance, Record
 from ..engine.capabilities import DrinkColumn
-from ..engine.referee import Sender, referee_buttons, referee_refusal
+from ..engine.referee import Sender, admitted, referee_buttons, referee_options
 from ..store import SeatRow
 from .access import Caller
 from .loglines import LogLines
@@ -144,13 +144,14 @@ def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
     if to_act is None or caller.role not in ("host", "judge"):
         return []
     sender: Sender = "host" if caller.role == "host" else "judge"
+    options = referee_options(room.game, room.state)  # once, not once a button
     out = []
     for button in referee_buttons(room.game, room.state):
         if sender == "judge" and hasattr(button, "judge"):
             if getattr(button, "judge", None) not in (None, caller.judge):
                 continue
             button = dataclasses.replace(cast(Any, button), judge=caller.judge)
-        if referee_refusal(room.game, room.state, button, sender) is None:
+        if admitted(options, button, sender):
             out.append(button)
     return out
 

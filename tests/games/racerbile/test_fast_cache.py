@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from racerbile.games.racerbile.fast.cache import STAMP, drop_stale_cache, sources_digest
+import pytest
+from numba.core import config
+
+from racerbile.games.racerbile.fast.cache import (
+    STAMP,
+    cache_folders,
+    drop_stale_cache,
+    sources_digest,
+)
 
 
 def _package(tmp_path: Path) -> Path:
@@ -41,3 +49,18 @@ def test_an_edit_to_a_sibling_module_drops_the_kernels_cache(tmp_path: Path) -> 
     (package / "turn.py").write_text("def step(): return 1\n")
     assert drop_stale_cache(package)
     assert not (package / "__pycache__" / "kernel.play-1.py311.nbi").exists()
+
+
+def test_a_numba_cache_dir_is_kept_in_step_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pkg").mkdir()
+    package = _package(tmp_path / "pkg")
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "numba"))
+    drop_stale_cache(package)
+    elsewhere = cache_folders(package)[1]
+    assert elsewhere.parent == tmp_path / "numba" and (elsewhere / STAMP).is_file()
+    (elsewhere / "kernel.play-1.py311.1.nbc").write_bytes(b"code")
+    (package / "turn.py").write_text("def step(): return 2\n")
+    assert drop_stale_cache(package)
+    assert not (elsewhere / "kernel.play-1.py311.1.nbc").exists()

@@ -1,4 +1,5 @@
-"""The state notation reads back: ``parse_state(format_state(s)) == s`` between turns."""
+"""The state notation reads back: ``parse_state(format_state(s)) == s`` for every state,
+between turns and within one."""
 
 from __future__ import annotations
 
@@ -46,6 +47,37 @@ def turn_starts(rally: str, bots: tuple[str, ...], seed: int, **options: object)
 def test_a_state_between_turns_reads_back_as_itself(rally: str, options: dict[str, object]) -> None:
     states = turn_starts(rally, ("attacker", "cautious"), 5, **options)
     assert len(states) > 20 and states[-1].phase == "over"
+    for state in states:
+        text = format_state(state)
+        assert parse_state(text, state.rally, state.names, state.options) == state, text
+
+
+BOTS = ("attacker", "cautious")
+
+
+def every_state(rally: str, bots: tuple[str, ...], seed: int, **options: object) -> list[State]:
+    """Returns every state of a seeded rally, chance points and half-played turns too."""
+    setup = RallymanSetup(
+        players=[{"name": f"Driver {b}"} for b in bots], rally=rally, options=options
+    )
+    rng = np.random.default_rng(seed)
+    state = GAME.start(setup)
+    decide = lambda s, seat: GAME.bots[bots[seat]](s, rng)  # noqa: E731
+    return [state, *(p.step.state for p in autoplay(GAME, state, DiceStream(seed), decide, 10**5))]
+
+
+@pytest.mark.rule("RM-ATT-1")
+@pytest.mark.rule("RM-LOC-1")
+@pytest.mark.rule("RM-CORNER-3")
+@pytest.mark.parametrize("options", [{}, {"puncture_mode": "polish_hazard_die"}])
+def test_a_state_within_a_turn_reads_back_as_itself(options: dict[str, object]) -> None:
+    """Dice used, a die waiting for its face, a rolled time-attack pool half placed, a
+    loss of control waiting for SISU or the card's back, a shortcut card to draw."""
+    states = [s for seed in (5, 6, 7) for s in every_state("kalkbrud", BOTS, seed, **options)]
+    turns = [s.turn for s in states if s.turn is not None and s.phase == "race"]
+    assert any(t.pending for t in turns) and any(t.draw for t in turns)
+    assert any(t.placed and len(t.placed) < len(t.pool) for t in turns)
+    assert "sisu" in {t.loc.awaiting for t in turns if t.loc}  # SISU decided, then the back
     for state in states:
         text = format_state(state)
         assert parse_state(text, state.rally, state.names, state.options) == state, text

@@ -11,6 +11,7 @@ from racerbile.games.rallyman import rules
 from racerbile.games.rallyman.actions import CardTaken, LostControl
 from racerbile.games.rallyman.notation import parse_action
 from racerbile.games.rallyman.odds import die_risks
+from racerbile.games.rallyman.state import Options
 
 from .builders import legal, make_state, place, play
 
@@ -114,3 +115,18 @@ def test_rm_att_1_pools_equal_a_search_of_each_pool(
         )
     ]
     assert [a.dice for a in attack_actions(state)] == expected
+
+
+@pytest.mark.rule("RM-TYRE-2")
+@pytest.mark.rule("RM-ATT-1")
+def test_rm_tyre_2_polish_puncture_hazard_does_not_count_in_a_time_attack() -> None:
+    """A12 `polish_hazard_die`: the punctured gas die shows one hazard at the start of a
+    standard turn, but "does not count towards the symbols" of a time attack [PL]."""
+    polish = Options(puncture_mode="polish_hazard_die")
+    state = place(make_state(STRAIGHT, options=polish), 0, "m:2", 2, punctures=1)
+    assert state.turn.hazards == 1
+    state, _ = play(state, "attack 345G", "faces HH..")
+    assert state.turn.hazards == 0
+    state, events = play(state, "place 3H m:3", "place 4H m:4", "place 5. m:5", "place G. m:6")
+    assert not [e for e in events if isinstance(e, LostControl)]
+    assert state.cars[0].space == state.stage.find("m:6")

@@ -8,13 +8,15 @@ from pathlib import Path
 import cairosvg
 import pytest
 from PIL import Image
+from pydantic import ValidationError
 
 from racerbile.engine.errors import TrackError
-from racerbile.games.rallyman import TRACKS
+from racerbile.games.rallyman import GAME, TRACKS, RallymanSetup
 from racerbile.games.rallyman.board import bundled_stages, bundled_tiles
 from racerbile.games.rallyman.board.render import CarMark, render_stage_svg
 from racerbile.games.rallyman.board.stagefile import parse_stage
 from racerbile.games.rallyman.board.tilefile import read_tile
+from racerbile.games.rallyman.setup import load_setup_rally
 
 HERE = Path(__file__).parent
 BROKEN = HERE / "broken"
@@ -252,3 +254,24 @@ def test_stage_pictures_render_to_png() -> None:
     assert image.width >= 700 and image.height >= 700
     rally = TRACKS.render_svg(TRACKS.load("kalkbrud"), frozenset({"ids"}))
     assert rally.count("SS") >= 3 and "t0:s01" in rally
+
+
+@pytest.mark.rule("RM-TILE-1")
+def test_rm_tile_1_a_setup_races_a_stage_of_its_own_sent_as_text() -> None:
+    """A stage file of one's own (built of the bundled tiles) travels in the setup as
+    ``rally_text``, like the other games' ``track_text``; a setup never names a file."""
+    text = HERE.parents[2] / "src/racerbile/tracks/rallyman/stages/ss-bakkeby.toml"
+    own = text.read_text().replace('name = "', 'name = "Own ', 1)
+    setup = RallymanSetup(players=[{"name": "A"}], rally_text=own)
+    rally = load_setup_rally(setup)
+    assert [s.id for s in rally.stages] == ["ss-bakkeby"]
+    assert rally.stages[0].name.startswith("Own ")
+    state = GAME.start(setup)
+    assert GAME.legal_actions(state)
+    with pytest.raises(ValidationError, match="rally_text:1: TOML syntax error"):
+        RallymanSetup(players=[{"name": "A"}], rally_text="format = ")
+    tile = (HERE / "good_tile.toml").read_text()
+    with pytest.raises(ValidationError, match="a tile is raced only within a stage"):
+        RallymanSetup(players=[{"name": "A"}], rally_text=tile)
+    with pytest.raises(ValidationError, match="at most 49152"):
+        RallymanSetup(players=[{"name": "A"}], rally_text="#" * 49_153)

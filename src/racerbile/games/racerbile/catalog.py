@@ -38,6 +38,8 @@ def unknown_track(bundled: dict[str, Path]) -> str:
 class RacerbileTracks:
     """Racerbile's :class:`~racerbile.engine.contract.TrackCatalog`."""
 
+    setup_fields = ("track", "track_text")
+
     def __init__(self, directory: Path | None = None):
         self._directory = directory
         self._bundled: dict[str, Track] = {}

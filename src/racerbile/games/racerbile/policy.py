@@ -11,7 +11,7 @@ expected number of turns to finish; ties in the move go to the fewest sips.
 Simplifications (alone on the track): no other cars, so no blocks (RB-CELL-3/5);
 forks are open until chosen; a move may revisit a cell (on tracks two or three
 cells wide a 60° path cannot loop back within one roll anyway). The solution is
-cached per track (id and content hash) and rule switches.
+kept per track and rule switches, in memory and on disk (:mod:`.datacache`).
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
 from ...hexgrid import Hex
+from . import datacache
 from .rules.moves import TURN_OK, Geometry, geometry
 from .track import CellKind, Track
 
@@ -89,11 +91,47 @@ _POLICIES: dict[tuple[str, str, bool, bool, int], Policy] = {}
 
 
 def policy_for(track: Track, facing: bool, smashed_gearbox: bool, crossings: int) -> Policy:
-    """Returns the solved policy for ``track`` (cached by track id and content hash)."""
+    """Returns the solved policy for ``track`` (cached by track id and content hash,
+    and on disk by the track's content)."""
     key = (track.id, track.content_hash, facing, smashed_gearbox, crossings)
     if key not in _POLICIES:
-        _POLICIES[key] = _solve(track, facing, smashed_gearbox, crossings)
+        _POLICIES[key] = _stored_or_solved(track, facing, smashed_gearbox, crossings)
     return _POLICIES[key]
+
+
+def _stored_or_solved(track: Track, facing: bool, smashed: bool, crossings: int) -> Policy:
+    """The policy from the data cache when it holds a valid one, else solved and stored."""
+    positions = _positions(track)
+    found = datacache.entry(
+        "policy", [datacache.track_digest(track), facing, smashed, crossings], [_CODE]
+    )
+    n = len(positions)
+
+    def valid(arrays: datacache.Arrays) -> bool:
+        values, q = arrays["values"], arrays["q"]
+        return (
+            datacache.matches(values, np.float64, (crossings, n, 3, 2))
+            and datacache.matches(q, np.float64, (crossings, n, 3))
+            and bool(np.isfinite(values).all() and np.isfinite(q).all())
+        )
+
+    stored = datacache.load(found, valid)
+    if stored is not None:
+        return Policy(positions, tuple(stored["values"]), tuple(stored["q"]))
+    policy = _solve(track, facing, smashed, crossings)
+    if crossings < 1:
+        return policy  # nothing to solve, nothing to store
+    datacache.save(found, {"values": np.stack(policy.values), "q": np.stack(policy.q)})
+    return policy
+
+
+_CODE = datacache.code_digest(Path(__file__), Path(__file__).parent / "rules" / "moves.py")
+
+
+def _positions(track: Track) -> dict[Position, int]:
+    """Numbers every (track cell, heading), cells in Hex order."""
+    cells = sorted(track.cells)
+    return {(c, h): i for i, (c, h) in enumerate((c, h) for c in cells for h in range(6))}
 
 
 def _reach(
@@ -139,8 +177,7 @@ def _straight(geo: Geometry, cell: Hex, d: int, total: int) -> tuple[Hex, int, i
 
 def _solve(track: Track, facing: bool, smashed: bool, crossings: int) -> Policy:
     geo = geometry(track)
-    cells = sorted(track.cells)
-    positions = {(c, h): i for i, (c, h) in enumerate((c, h) for c in cells for h in range(6))}
+    positions = _positions(track)
     ends = {t: _ends_of(geo, positions, t, facing) for t in range(1, MAX_TOTAL + 1)}
     values: list[np.ndarray] = []
     qs: list[np.ndarray] = []

@@ -22,7 +22,7 @@ from ...engine.contract import Action
 from ...engine.errors import InvalidAction
 from .actions import Attack, Back, Face, Faces, Place, Roll, Shortcut, Sisu, Spare, Stop, Tyres
 from .board.model import Rally, Stage
-from .state import Car, Card, Options, State, Turn
+from .state import Car, Card, Loc, Options, State, Turn
 
 _DIE = r"[1-5G]"
 _SPACE = r"(?:finish|[A-Za-z0-9_-]+:[A-Za-z0-9_-]+)"
@@ -118,14 +118,44 @@ def format_state(state: State) -> str:
         )
     turn = state.turn
     if turn is not None and state.phase == "race":
-        used = ",".join(turn.used) or "-"
-        parts.append(f"turn {state.names[turn.seat]} {turn.technique} {used} H{turn.hazards}")
+        parts.append(_format_turn(turn, state.names[turn.seat], stage))
     return " | ".join(parts)
+
+
+def _format_turn(turn: Turn, name: str, stage: Stage) -> str:
+    """Returns ``turn Name technique used Hh`` and the rest of the turn: gears (now and
+    at the start), first die owed, last gear die, dice secured, the die waiting for its
+    face, the time-attack pool (dice, faces, placed, limit), SISU, the loss of control
+    waiting, the shortcut card to draw, and the gear and gas dice allowed."""
+    used = ",".join(turn.used) or "-"
+    pending = "-"
+    if turn.pending is not None:
+        die, target, bail = turn.pending
+        pending = f"{die}.{stage.gid(target)}.{int(bail)}"
+    loc = "-"
+    if turn.loc is not None:
+        lc = turn.loc
+        flags = (int(lc.sisu_ok), lc.deck, lc.awaiting, int(lc.on_line))
+        loc = "/".join((lc.reason, lc.rule_id, *map(str, flags)))
+    faces = "".join("H" if f else "." for f in turn.faces) or "-"
+    return (
+        f"turn {name} {turn.technique} {used} H{turn.hazards} g{turn.gear}/{turn.start_gear} "
+        f"m{int(turn.must_first)} l{'-' if turn.last_gear_die is None else turn.last_gear_die} "
+        f"k{turn.secured} p{pending} P{''.join(turn.pool) or '-'} F{faces} "
+        f"D{','.join(map(str, turn.placed)) or '-'} L{turn.pool_limit} "
+        f"S{int(turn.sisu_active)} C{loc} d{int(turn.draw)}{int(turn.end_after_draw)} "
+        f"a{turn.gear_allowed}/{turn.gas_allowed}"
+    )
 
 
 _HEAD = re.compile(
     r"(\S+) SS(\d+) (tyres|race|over) r(\d+) o([\d,-]+)/(\d+) s([\d,-]+) q([\d,-]+) "
     r"#(\d+) mud (\S+) decks (\S+)"
+)
+_TURN = re.compile(
+    r"(none|standard|attack) ([1-5G,]+|-) H(\d+) g(\d)/(\d) m([01]) l([1-5]|-) k(\d+) "
+    r"p(-|[1-5G]\.\S+\.[01]) P([1-5G]+|-) F([H.]+|-) D([\d,]+|-) L(\d+) S([01]) "
+    r"C(-|[a-z]+/[A-Z0-9-]+/[01]/\d+/(?:sisu|back)/[01]) d([01])([01]) a(\d+)/(\d+)"
 )
 _CAR = re.compile(
     r"([wrfx]) (\S+?)(?:/(left|right|spin))? g(\d) d(\d+) p(\d+) k(\d+) ([as]) -?\d+s "
@@ -137,8 +167,8 @@ def parse_state(text: str, rally: Rally, names: tuple[str, ...], options: Option
     """Returns the state written as ``text`` by :func:`format_state`, for ``rally``,
     ``names`` and ``options``; raises InvalidAction naming what does not read.
 
-    It reads states between turns or at a turn's start (nothing done yet): the turn is
-    then begun again from the cars, as the rules begin it.
+    It reads any state: between turns, at a turn's start and within a turn (dice
+    used, a die waiting for its face, a time-attack pool, a loss of control waiting).
     """
     try:
         return _parse_state(text, rally, names, options)
@@ -181,24 +211,51 @@ def _parse_state(text: str, rally: Rally, names: tuple[str, ...], options: Optio
     )
     turns = [f for f in fields[len(names) :] if f.startswith("turn ")]
     if state.phase == "race" and turns:
-        return dataclasses.replace(state, turn=_fresh_turn(state, state.order[state.slot]))
+        seat = state.order[state.slot]
+        return dataclasses.replace(state, turn=_turn(turns[0], seat, names[seat], stage))
     return state
 
 
-def _fresh_turn(state: State, seat: int) -> Turn:
-    """Returns the turn of ``seat`` before its first choice, as the rules begin one
-    (``rules.rally.begin_turn``; the notation imports no rules, a test checks they agree)."""
-    car = state.cars[seat]
-    polish = state.options.puncture_mode == "polish_hazard_die" and car.punctures > 0
+def _turn(field: str, seat: int, name: str, stage: Stage) -> Turn:
+    if not field.startswith(f"turn {name} "):
+        raise ValueError(f"the turn {field!r} is not {name!r}'s, whose turn it is")
+    m = _TURN.fullmatch(field[len(f"turn {name} ") :])
+    if m is None:
+        raise ValueError(f"the turn {field!r} does not read")
+    pending = None
+    if m[9] != "-":
+        die, where, bail = m[9].split(".")
+        target = stage.find(where)
+        if target is None:
+            raise ValueError(f"no space {where!r} on {stage.id}")
+        pending = (die, target, bail == "1")
     return Turn(
         seat=seat,
-        start_gear=car.gear,
-        gear=car.gear,
-        must_first=car.gear == 0 or car.off in ("left", "right"),
-        hazards=int(polish),
-        gear_allowed=max(0, 5 - car.damage),
-        gas_allowed=max(0, 2 - car.punctures),
+        start_gear=int(m[5]),
+        gear=int(m[4]),
+        must_first=m[6] == "1",
+        technique=m[1],  # type: ignore[arg-type]
+        used=() if m[2] == "-" else tuple(m[2].split(",")),
+        hazards=int(m[3]),
+        last_gear_die=None if m[7] == "-" else int(m[7]),
+        secured=int(m[8]),
+        pending=pending,
+        pool=() if m[10] == "-" else tuple(m[10]),
+        faces=() if m[11] == "-" else tuple(f == "H" for f in m[11]),
+        placed=_ints(m[12]),
+        pool_limit=int(m[13]),
+        sisu_active=m[14] == "1",
+        loc=None if m[15] == "-" else _loc(m[15]),
+        draw=m[16] == "1",
+        end_after_draw=m[17] == "1",
+        gear_allowed=int(m[18]),
+        gas_allowed=int(m[19]),
     )
+
+
+def _loc(text: str) -> Loc:
+    reason, rule_id, sisu_ok, deck, awaiting, on_line = text.split("/")
+    return Loc(reason, rule_id, sisu_ok == "1", int(deck), awaiting, on_line == "1")  # type: ignore[arg-type]
 
 
 def _deck(text: str) -> tuple[int, int, int, int]:

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from ...engine.errors import TrackError
 from .board.catalog import DEFAULT_RALLY, TRACKS, bundled_rallies, bundled_stages
 from .board.model import Rally
 from .state import Options
+
+SETUP_MAX_TEXT = 49_152
+"""The most characters of a setup's ``rally_text`` (the setup travels in a request body
+of at most 64 KiB)."""
 
 
 class DriverSetup(BaseModel):
@@ -68,11 +79,17 @@ class RallymanOptions(BaseModel):
 
 
 class RallymanSetup(BaseModel):
-    """A rally: drivers in SS1 start order, the rally (bundled rally or stage id) and switches."""
+    """A rally: drivers in SS1 start order, the rally (bundled rally or stage id, or the
+    text of a stage or rally file built of bundled tiles and stages) and switches."""
 
     model_config = ConfigDict(extra="forbid")
     players: list[DriverSetup] = Field(min_length=1, max_length=4)
     rally: str = DEFAULT_RALLY
+    rally_text: str | None = Field(
+        None,
+        max_length=SETUP_MAX_TEXT,
+        description="a whole stage or rally file (TOML); overrides 'rally'",
+    )
     options: RallymanOptions = RallymanOptions()
 
     @model_validator(mode="after")
@@ -80,12 +97,22 @@ class RallymanSetup(BaseModel):
         load_setup_rally(self)
         return self
 
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("rally_text") is None:
+            data.pop("rally_text", None)  # a setup without one reads as it did before
+        return data
+
 
 def load_setup_rally(setup: RallymanSetup) -> Rally:
-    """Returns the setup's bundled rally (or stage); raises ValueError naming the known ids.
+    """Returns the setup's rally: its ``rally_text``, else the bundled rally (or stage);
+    raises ValueError naming the known ids or the file's problems.
 
     A setup never names a file: it may come from the network.
     """
+    if setup.rally_text is not None:
+        return _rally_of_text(setup.rally_text)
     known = set(bundled_rallies()) | set(bundled_stages())
     if setup.rally not in known:
         raise ValueError(f"unknown rally {setup.rally!r}; bundled: {', '.join(sorted(known))}")
@@ -93,3 +120,13 @@ def load_setup_rally(setup: RallymanSetup) -> Rally:
         return TRACKS.load(setup.rally)
     except TrackError as exc:
         raise ValueError(str(exc)) from None
+
+
+def _rally_of_text(text: str) -> Rally:
+    try:
+        rally = TRACKS.parse(text, source="rally_text")
+    except TrackError as exc:
+        raise ValueError(str(exc)) from None
+    if not isinstance(rally, Rally):
+        raise ValueError("rally_text: a tile is raced only within a stage; send a stage or rally")
+    return rally

@@ -159,7 +159,7 @@ class Solver:
         if started:
             yield ("stop",), self.end_turn(pos, gear)
         elif options.time_attack:
-            yield from self.attacks(pos, gear, gas, hazards)
+            yield from self.attacks(pos, gear, gas, 0)  # a Polish puncture's hazard: not here
 
     def _steps(
         self, pos: int, gear: int, mask: int, gas: int, planned: bool

@@ -29,6 +29,8 @@ def unknown_track(bundled: dict[str, Path]) -> str:
 class VectraceTracks:
     """Implements :class:`~racerbile.engine.contract.TrackCatalog` for Vectrace."""
 
+    setup_fields = ("track", "track_text")
+
     def bundled(self) -> dict[str, Path]:
         """Returns the bundled track ids mapped to their files."""
         return {path.stem: path for path in sorted(BUNDLED_DIR.glob("*.txt"))}

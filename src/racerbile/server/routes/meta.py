@@ -46,6 +46,9 @@ class GameMeta(BaseModel):
     bots: list[str]
     bot_descriptions: dict[str, str] = Field(description="bot name -> one line on its style")
     tracks: list[TrackMeta]
+    track_field: str | None = Field(
+        description="the setup field that takes a bundled track's id (null: no tracks)"
+    )
 
 
 @router.get("/games")
@@ -113,6 +116,7 @@ def _meta(game: Game) -> GameMeta:
         bots=sorted(game.bots),
         bot_descriptions={name: game.bots.description(name) for name in sorted(game.bots)},
         tracks=_tracks(catalog) if catalog is not None else [],
+        track_field=catalog.setup_fields[0] if catalog is not None else None,
     )
 
 

@@ -110,6 +110,12 @@ async function selectGame(id) {
   renderMore(props, root);
   for (const fn of state.ruleSetListeners) fn(state.values.rule_set);
   $("start").disabled = false;
+  $("start").textContent = startLabel();
+}
+
+/** The start button's words: the game's own ("a game", "the rally") or "Start the race". */
+function startLabel() {
+  return state.game ? gameText("start.go", t("start.go")) : t("start.go");
 }
 
 /** What the game's setupForm may use of the standard form (see games.js). */
@@ -158,7 +164,7 @@ function renderRuleSet(props, root) {
 
 function renderTrack(props, root) {
   const tracks = state.game.tracks;
-  const hasTrack = "track" in props || tracks.length > 0;
+  const hasTrack = tracks.length > 0;
   $("track-card").hidden = !hasTrack;
   if (!hasTrack) return;
   const select = $("track");
@@ -390,7 +396,8 @@ function buildBody() {
     const laps = Number($("laps").value);
     if (Number.isFinite(laps) && laps > 0) setup.laps = laps;
   }
-  if ("track" in props) setup.track = $("track").value || setup.track;
+  const trackField = state.game.trackField; // "track", or the game's own name (Rallyman: "rally")
+  if (trackField && trackField in props) setup[trackField] = $("track").value || setup[trackField];
   const bots = {};
   if ("players" in props && !$("players-card").hidden) {
     const hasDrink = playerChoices(props, state.schema, "drink").length > 0;
@@ -424,7 +431,7 @@ async function submit(ev) {
     err.textContent = `${t("start.error")}: ${e instanceof ApiError ? describeError(e) : e.message}`;
     err.hidden = false;
     button.disabled = false;
-    button.textContent = t("start.go");
+    button.textContent = startLabel();
   }
 }
 
@@ -463,7 +470,7 @@ async function main() {
     renderSpecials(props, state.schema);
     renderMore(props, state.schema);
     paintTexts();
-    $("start").textContent = t("start.go");
+    $("start").textContent = startLabel();
     renderResume();
   });
   renderResume();

@@ -40,6 +40,7 @@ export function gameList(meta) {
       bots: normaliseBots(g.bots),
       botHelp: g.bot_descriptions || {},
       tracks: normaliseTracks(g.tracks),
+      trackField: g.track_field ?? null,
       supportsReferee: info.supports_referee ?? g.supports_referee ?? true,
       hasChance: info.has_chance ?? g.has_chance ?? true,
     };

@@ -8,10 +8,12 @@ export const SETUP_STRINGS = {
   en: {
     "ruleset.ludol": "Ludøl",
     "ruleset.norsk": "Norwegian ludo",
+    "ludol.start.go": "Start the game",
   },
   da: {
     "ruleset.ludol": "Ludøl",
     "ruleset.norsk": "Norsk ludo",
+    "ludol.start.go": "Start spillet",
     "ludol.description": "Ludo med ølglas som brikker og en dommer, der kan omgøre alt.",
     "ludol.bot.aggressive": "Aggressiv",
     "ludol.bot.aggressive.description": "slår hjem, når den kan, ellers ud af gården, ellers som Hurtig",

@@ -85,8 +85,8 @@ def minimal_games(master, indices, n_seats, lap, laps_to_race) -> int:
     played = 0
     for g in range(indices.shape[0]):
         key[0], key[1] = master, indices[g]
-        seed_state(words, entropy_words(key, 2, words), seed)  # runner.game_seed
-        pcg64_start(words, entropy_words(seed, 1, words), state)
+        seed_state(words, entropy_words(key, np.int64(2), words), seed)  # runner.game_seed
+        pcg64_start(words, entropy_words(seed, np.int64(1), words), state)
         cell[:], laps[:], gear[:], turns[:], sips[:] = 0, 0, 1, 0, 0
         final = False
         while not final:

@@ -7,6 +7,7 @@ over half of the time. Every array of a batch is owned by the Python caller for 
 whole call, so the kernel may work on views of the same memory that own nothing:
 :func:`numba.carray` over :meth:`cffi.FFI.from_buffer`, the documented way to wrap
 memory that compiled code does not manage. A view never outlives the call.
+Everything here is inlined into the batch: nothing of its own to compile.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def borrow(a):
     return carray(_FFI.from_buffer(a), a.shape)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def borrowed_tables(t):
     """The track tables as views that own nothing."""
     return Tables(
@@ -37,7 +38,7 @@ def borrowed_tables(t):
     )  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def borrowed_policy(p):
     """The optimal bot's tables as views that own nothing."""
     return PolicyTables(borrow(p.positions), borrow(p.values), borrow(p.q))
@@ -52,13 +53,13 @@ def borrowed_options(o):
     )  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def borrowed_memo(m):
     """The move-help memo as views that own nothing."""
     return Memo(borrow(m.firsts), borrow(m.counts), borrowed_options(m.options), borrow(m.reach))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def borrowed_scratch(s):
     """A thread's move-help work arrays as views that own nothing."""
     return Scratch(

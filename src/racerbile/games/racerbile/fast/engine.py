@@ -26,9 +26,9 @@ from pydantic import ValidationError
 
 from ....engine.outcome import MAX_ACTIONS, GameOutcome, SeatOutcome, SimSpec, SimulationError
 from ..setup import Config, Options, Setup, configure
-from ..track import Track
 from . import kernel, race
-from .movehelp import Memo, build_memo, new_scratch
+from .memo import memo_for
+from .movehelp import Memo, new_scratch
 from .tables import (
     MAX_COMBOS,
     PolicyTables,
@@ -126,7 +126,7 @@ def _prepared(setup_json: str, players: tuple[str, ...]) -> Prepared:
     return Prepared(
         config=config,
         tables=tables,
-        memo=_memo(track),
+        memo=memo_for(track),
         policy=policy,
         rules=race.Rules(
             laps=config.laps,
@@ -141,13 +141,6 @@ def _prepared(setup_json: str, players: tuple[str, ...]) -> Prepared:
         sizes=np.array([d.sips for d in config.drinks], np.int64),
         keys=tuple(str(h) for h in numbering(track).cells),
     )
-
-
-@cache
-def _memo(track: Track) -> Memo:
-    """The move help of every unobstructed start on ``track`` (once per process)."""
-    tables = track_tables(track)
-    return build_memo(tables, int(tables.is_track.sum()))
 
 
 @dataclass

@@ -225,7 +225,7 @@ def play_batch(
     off_log, overtake_log = borrow(off_log), borrow(overtake_log)
     words = np.zeros(MAX_WORDS, np.uint64)
     for g in range(lo, hi):
-        seeds[g] = draw_game(master, indices[g], bots, RANDOM, words, dice[g], draws[g])
+        seeds[g] = draw_game(master, indices[g], bots, np.int64(RANDOM), words, dice[g], draws[g])
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
             work[4, :n], work[5, :16], work[6, :16], work[7, :6], work[8, :3],

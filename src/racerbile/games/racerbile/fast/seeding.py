@@ -138,14 +138,15 @@ def pcg64_doubles(seed_words, n_words, out) -> None:
 @njit(cache=True)
 def draw_game(master, index, bots, random_code, words, dice, draws) -> np.uint64:
     """Fills game ``index``'s dice doubles and the random bots' doubles as the reference
-    runner draws them (``words`` is room for entropy); returns the game's dice seed."""
+    runner draws them (``words`` is room for entropy); returns the game's dice seed.
+    The counts are int64 values, not literals: one compiled ``entropy_words``."""
     key = np.zeros(3, np.uint64)
     key[0], key[1] = master, index
     seed = np.zeros(1, np.uint64)
-    seed_state(words, entropy_words(key, 2, words), seed)  # runner.game_seed
-    pcg64_doubles(words, entropy_words(seed, 1, words), dice)
+    seed_state(words, entropy_words(key, np.int64(2), words), seed)  # runner.game_seed
+    pcg64_doubles(words, entropy_words(seed, np.int64(1), words), dice)
     for seat in range(bots.shape[0]):
         if bots[seat] == random_code:  # runner.bot_rng
             key[2] = seat
-            pcg64_doubles(words, entropy_words(key, 3, words), draws[seat])
+            pcg64_doubles(words, entropy_words(key, np.int64(3), words), draws[seat])
     return seed[0]

@@ -71,6 +71,8 @@ class RallymanTracks:
     :class:`~.tilefile.Tile` (for validation), which cannot be raced or drawn alone.
     """
 
+    setup_fields = ("rally", "rally_text")
+
     def bundled(self) -> dict[str, Path]:
         """Returns the bundled rally ids mapped to their files."""
         return {p.stem: p for p in sorted((DATA_DIR / "rallies").glob("*.toml"))}

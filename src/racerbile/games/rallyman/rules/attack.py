@@ -62,9 +62,12 @@ def apply_attack(state: State, action: Attack, events: list[Event]) -> State:
             "(2-7 dice, gears ±1 in a run, no overspeed, no dice past the finish)",
             rule_id="RM-ATT-1",
         )
+    # A12 polish_hazard_die: the punctured gas die's hazard counts only in the standard
+    # technique [PL "does not count towards the symbols" in a time attack].
     return with_turn(
         state,
         technique="attack",
+        hazards=0,
         pool=tuple(action.dice),
         pool_limit=pool_limit(state, len(action.dice)),
     )

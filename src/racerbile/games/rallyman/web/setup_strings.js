@@ -3,8 +3,11 @@
 // server (the game's info, bot roster, rally files and setup schema); Danish is here.
 
 export const SETUP_STRINGS = {
-  en: {},
+  en: {
+    "rallyman.start.go": "Start the rally",
+  },
   da: {
+    "rallyman.start.go": "Start rallyet",
     "rallyman.description": "Gearterninger én ad gangen mod uret over tre specialetaper.",
     "rallyman.bot.attacker": "Angriber",
     "rallyman.bot.attacker.description": "som Forsigtig, med et tidsangreb, når den eksakte risiko er lille",
