@@ -206,8 +206,11 @@ def test_two_phones_drive_a_three_stage_rally_with_real_dice(server: Server, bro
     shoot({"phone": phones[0], **screens}, "final-en")
     for page in [phones[0], *screens.values()]:
         page.click("#lang")
-    phones[0].wait_for_function("document.documentElement.lang === 'da'")
-    assert "etapetider" in screens["laptop"].inner_text("#rm-times-card").lower()
+    for page in [phones[0], *screens.values()]:  # each page repaints in its own time
+        page.wait_for_function("document.documentElement.lang === 'da'")
+    screens["laptop"].wait_for_function(
+        "document.querySelector('#rm-times-card').innerText.toLowerCase().includes('etapetider')"
+    )
     shoot({"phone": phones[0], **screens}, "final-da")
     assert not errors, errors
 
