@@ -146,35 +146,6 @@ def step_kinds(
 
 
 @njit(cache=True, inline="always")
-def way_ahead_blocked(
-    nb, open_, finish, dist, closed, cell, heading, mode, path, n_path, blocked, n_blocked
-) -> bool:
-    """:func:`racerbile.games.racerbile.rules.moves.way_ahead_blocked` over numbered cells: no
-    legal step goes forward (over the line forwards, or nearer it by ``dist``) and a
-    blocked cell bars one that would (RB-TURN-5)."""
-    capped = False
-    for d in range(6):
-        if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[heading, d]):
-            continue
-        target = nb[cell, d]
-        if not open_[cell, d] or closed[target]:
-            continue
-        seen = False
-        for i in range(n_path):
-            seen |= path[i] == target
-        crossing = finish[cell, d]
-        if seen or crossing < 0 or (crossing == 0 and dist[target] >= dist[cell]):
-            continue
-        free = True
-        for i in range(n_blocked):
-            free &= blocked[i] != target
-        if free:
-            return False
-        capped = True
-    return capped
-
-
-@njit(cache=True, inline="always")
 def _offer(s, pool, pid, cell, unmoved, off, n_touched) -> int:
     """Keeps the path if it is the first or strictly cheapest way to ``cell``."""
     sips = s.cost[pool, pid] + unmoved
