@@ -8,7 +8,7 @@ rooms registry loads the game with snapshots and one without (both read every st
 replay differs), and the figures are each way's median CPU milliseconds, their ratio,
 and the snapshot's size. Both loads are checked to show the same.
 
-    PYTHONPATH=src python3 benchmarks/bench_room_reload.py [--lengths 1000 5000 20000]
+    PYTHONPATH=src python3 benchmarks/bench_room_reload.py [--lengths 1250 5250 20250]
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ async def measure(length: int, every: int, rounds: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lengths", type=int, nargs="+", default=[1000, 5000, 20000])
+    parser.add_argument("--lengths", type=int, nargs="+", default=[1250, 5250, 20250])
     parser.add_argument("--every", type=int, default=500, help="entries between snapshots")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
