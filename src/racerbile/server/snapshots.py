@@ -122,15 +122,16 @@ class Snapshots:
         return seq
 
     def _save(self, game: Game, setup: dict[str, Any], game_id: str, taken: Taken) -> None:
-        start = game.start(game.Setup.model_validate(setup))
-        codec = snapshot_codec(game, start)
-        data = None if codec is None else _encoded(codec, taken)
-        if codec is None or data is None:
-            return
         try:
-            self.store.save_snapshot(game_id, SnapshotRow(taken.seq, codec.fingerprint, data))
-        except ApiError as exc:  # the record is whole: the next snapshot tries again
+            start = game.start(game.Setup.model_validate(setup))
+            codec = snapshot_codec(game, start)
+            data = None if codec is None else _encoded(codec, taken)
+            if codec is not None and data is not None:
+                self.store.save_snapshot(game_id, SnapshotRow(taken.seq, codec.fingerprint, data))
+        except ApiError as exc:  # the store failed; the record is whole, the next one tries
             log.warning("the snapshot of game %s is not saved: %s", game_id, exc.reason)
+        except Exception:  # a snapshot only saves time: never let one stop the room
+            log.exception("the snapshot of game %s is not saved", game_id)
 
 
 def _encoded(codec: SnapshotCodec, taken: Taken) -> dict[str, Any] | None:
