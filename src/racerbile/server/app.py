@@ -26,6 +26,7 @@ from .peers import Peers
 from .rooms import Rooms
 from .routes import games, join, meta, pages, replay
 from .settings import Settings
+from .snapshots import Snapshots
 from .workers import BotPool
 
 log = logging.getLogger(__name__)
@@ -58,11 +59,13 @@ def create_app(
     pool = BotPool(settings.bot_workers, settings.bot_memory_mb) if bots is None else bots
     postgres = store.engine.dialect.name == "postgresql"
     shared = postgres if settings.shared_database is None else settings.shared_database
+    snapshots = Snapshots(served, settings.snapshot_every)
     rooms = Rooms(
         served,
         settings,
         pool,
-        listeners=[hub.publish],
+        listeners=[hub.publish, snapshots.changed],
+        snapshots=snapshots,
         watchers=hub.count,
         clock=clock,
         shared=shared,
@@ -83,6 +86,7 @@ def create_app(
                 listening.cancel()
                 peers.close()
             rooms.close()
+            await snapshots.drain()
             if own_bots:
                 pool.close()
 

@@ -125,7 +125,7 @@ class Room:
         for row in rows:
             if is_void_marker(row.action):
                 entries = [*self.actions, row.action]
-                self._adopt(entries, rebuild(self, entries), row.at)
+                self.adopt(entries, rebuild(self, entries), row.at)
             else:
                 action = self.codec.decode(row.action)
                 result = step(self.game, self.state, action)
@@ -233,7 +233,7 @@ class Room:
                 ) from None
             over = self.game.to_act(rebuilt.state) is None
             await self._write([(entries[-1], f"void:{_actor_label(caller)}")], over)
-            self._adopt(entries, rebuilt, now())
+            self.adopt(entries, rebuilt, now())
             self._tell()
         await self.play_automatic(self.settings.auto_wait_s)
 
@@ -447,7 +447,7 @@ class Room:
         self.timers.note_change(at)
         self.views.clear()
 
-    def _adopt(self, entries: list[dict[str, Any]], rebuilt: Rebuilt, at: datetime) -> None:
+    def adopt(self, entries: list[dict[str, Any]], rebuilt: Rebuilt, at: datetime) -> None:
         self.actions = entries
         self.makers = rebuilt.makers
         self.state = rebuilt.state

@@ -15,16 +15,28 @@ from pydantic import ValidationError
 from ..engine import Game, RulesError
 from ..engine.contract import judge_names
 from ..games import UnknownGame, get_game
-from ..store import ActionRow, DuplicateWrite, GameRow, JudgeRow, SeatRow, Store, now
+from ..store import (
+    ActionRow,
+    DuplicateWrite,
+    GameRow,
+    JudgeRow,
+    SeatRow,
+    SnapshotRow,
+    Store,
+    now,
+)
 from .errors import ApiError, not_found
 from .room import Room, takeover_bot
 from .schemas import GameCreate
 from .security import hash_token, new_game_id, new_join_code, new_seed, new_token
 from .settings import Settings
+from .snapshots import Snapshots
 from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
+SNAPSHOT_WORTH = 10
+"""A record shorter than this replays whole (no snapshot is looked up)."""
 SWEEP_EVERY_S = 60.0
 """The longest time between two looks for idle rooms to drop."""
 
@@ -58,6 +70,8 @@ class Rooms:
     """Tells the other processes of a room's change (see :mod:`.peers`)."""
     clock: Callable[[], float] = time.monotonic
     """Times how long a room was left unused (for :meth:`evict_idle`)."""
+    snapshots: Snapshots | None = None
+    """Where rooms load from when their record is long (None: always from the start)."""
     resuming: asyncio.Task[int] | None = None
     _rooms: dict[str, Room] = field(default_factory=dict)
     _used: dict[str, float] = field(default_factory=dict)  # game id -> last use, oldest first
@@ -179,6 +193,9 @@ class Rooms:
         if row is None:
             raise not_found(f"game {game_id!r}")
         rows = await asyncio.to_thread(self.store.actions, game_id)
+        snapshot = None
+        if self.snapshots is not None and len(rows) >= SNAPSHOT_WORTH:
+            snapshot = await asyncio.to_thread(self.snapshots.load, game_id)
         game = self._game(row.game)
         if game.info.rules_version != row.rules_version:
             raise ApiError(
@@ -188,7 +205,7 @@ class Rooms:
                 f"this server plays version {game.info.rules_version}",
             )
         try:  # RulesError and pydantic's ValidationError are ValueErrors
-            room = await asyncio.to_thread(self._replayed, row, game, rows)
+            room = await asyncio.to_thread(self._replayed, row, game, rows, snapshot)
         except ValueError as exc:
             raise ApiError(
                 409, "game/unplayable", f"game {game_id} does not replay: {exc}"
@@ -204,9 +221,14 @@ class Rooms:
             room.listeners.append(self.announce)
         return room
 
-    def _replayed(self, row: GameRow, game: Game, rows: list[ActionRow]) -> Room:
+    def _replayed(
+        self, row: GameRow, game: Game, rows: list[ActionRow], snapshot: SnapshotRow | None
+    ) -> Room:
         room = self._room(row, game)
-        room.replay(rows)
+        if self.snapshots is None:
+            room.replay(rows)
+        else:
+            self.snapshots.resume(room, rows, snapshot)
         return room
 
     def _waits_for_nothing(self, room: Room) -> bool:

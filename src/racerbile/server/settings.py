@@ -79,6 +79,13 @@ class Settings(BaseModel):
         description="an idle room with no connection is dropped from memory after this long; "
         "it reloads from the store when used",
     )
+    snapshot_every: int | None = Field(
+        default=500,
+        ge=10,
+        le=1_000_000,
+        description="a game's state is saved every this many actions, so it reloads from "
+        "there rather than from its first action; None: never",
+    )
     shared_database: bool | None = Field(
         default=None,
         description="other server processes use the same database: each room is checked "

@@ -10,6 +10,7 @@ from .errors import (
     StoreUnavailable,
     unavailable,
 )
+from .snapshots import SnapshotRow
 from .store import ActionRow, GameRow, JudgeRow, SeatRow, Store, data_dir, default_url, now
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "JudgeRow",
     "RefusedValue",
     "SeatRow",
+    "SnapshotRow",
     "Store",
     "StoreError",
     "StoreUnavailable",

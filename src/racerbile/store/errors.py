@@ -8,6 +8,9 @@ A database driver's error never leaves the store as itself: it becomes
 
 from __future__ import annotations
 
+import json
+import re
+
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -26,6 +29,10 @@ _KINDS = (
 
 DRIVER_ERRORS: tuple[type[Exception], ...] = (DBAPIError, DisconnectionError, PoolTimeout)
 """The errors of SQLAlchemy and its drivers that mean the database failed, not the code."""
+
+# What reading an undecodable row raises: SQLite's decoding error, or JSON's (a ValueError).
+READ_ERRORS: tuple[type[Exception], ...] = (ValueError, *DRIVER_ERRORS)
+_UNDECODABLE = re.compile(r"could not decode to utf-8 column '([^']+)'", re.IGNORECASE)
 
 
 class StoreError(RuntimeError):
@@ -82,3 +89,11 @@ def driver_message(exc: BaseException) -> str:
 
 STORE_FAILURES: tuple[type[Exception], ...] = (StoreError, *DRIVER_ERRORS)
 """Every error that means the store, not the code, failed: the store's own and the drivers'."""
+
+
+def row_problem(exc: BaseException) -> str | None:
+    """Returns what is wrong with a stored row that cannot be decoded, or None."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"invalid JSON ({exc.msg} at character {exc.pos})"
+    found = _UNDECODABLE.search(str(getattr(exc, "orig", exc)))
+    return f"invalid UTF-8 in column {found.group(1)}" if found else None

@@ -8,9 +8,7 @@ method raises only the errors of :mod:`.errors`: a database that cannot answer i
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,20 +29,20 @@ from sqlalchemy.exc import DataError, IntegrityError
 from .connect import describe_where, open_engine
 from .errors import (
     DRIVER_ERRORS,
+    READ_ERRORS,
     DamagedRecord,
     DuplicateWrite,
     RefusedValue,
     StoreError,
     driver_message,
+    row_problem,
     unavailable,
 )
 from .opening import check_schema, create_schema
+from .snapshots import SnapshotStore
 from .tables import actions, games, judges, metadata, seats
 
 T = TypeVar("T")
-# What reading an undecodable row raises: SQLite's decoding error, or JSON's (a ValueError).
-_READ_ERRORS: tuple[type[Exception], ...] = (ValueError, *DRIVER_ERRORS)
-_UNDECODABLE = re.compile(r"could not decode to utf-8 column '([^']+)'", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -119,7 +117,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class Store:
+class Store(SnapshotStore):
     """Appends games, seat claims and actions; reads them back for replay."""
 
     def __init__(self, url: str):
@@ -335,8 +333,8 @@ class Store:
                     ActionRow(r["seq"], r["action"], r["actor"], r["at"])
                     for r in conn.execute(query).mappings()
                 ]
-            except _READ_ERRORS as exc:
-                problem = _row_problem(exc)
+            except READ_ERRORS as exc:
+                problem = row_problem(exc)
                 if problem is None:
                     raise
                 raise DamagedRecord(game_id, _damaged_action(conn, game_id), problem) from None
@@ -407,19 +405,11 @@ def _read(game_id: str, where: str, read: Callable[[], T]) -> T:
     """Runs one read of a game's rows; an undecodable row becomes DamagedRecord."""
     try:
         return read()
-    except _READ_ERRORS as exc:
-        problem = _row_problem(exc)
+    except READ_ERRORS as exc:
+        problem = row_problem(exc)
         if problem is None:
             raise
         raise DamagedRecord(game_id, where, problem) from None
-
-
-def _row_problem(exc: BaseException) -> str | None:
-    """Returns what is wrong with a stored row that cannot be decoded, or None."""
-    if isinstance(exc, json.JSONDecodeError):
-        return f"invalid JSON ({exc.msg} at character {exc.pos})"
-    found = _UNDECODABLE.search(str(getattr(exc, "orig", exc)))
-    return f"invalid UTF-8 in column {found.group(1)}" if found else None
 
 
 def _damaged_action(conn: Connection, game_id: str) -> str:
@@ -428,8 +418,8 @@ def _damaged_action(conn: Connection, game_id: str) -> str:
     for seq in conn.execute(select(actions.c.seq).where(mine).order_by(actions.c.seq)).scalars():
         try:
             conn.execute(select(actions).where(mine, actions.c.seq == seq)).mappings().one()
-        except _READ_ERRORS as exc:
-            if _row_problem(exc) is not None:
+        except READ_ERRORS as exc:
+            if row_problem(exc) is not None:
                 return f"action {seq}"
             raise
     return "its actions"

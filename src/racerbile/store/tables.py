@@ -66,3 +66,15 @@ actions = Table(
     Column("actor", String(32), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+# The latest snapshot of a game (one row per game, replaced by newer ones): the room's
+# state after action ``seq``, so a long record need not replay from its first action.
+# ``fingerprint`` names the code that wrote it; other code replays from the start.
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("fingerprint", String(64), nullable=False),
+    Column("data", JSON, nullable=False),
+)

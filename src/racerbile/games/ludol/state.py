@@ -10,13 +10,10 @@ the referee). Colours are letters A…D in turn order; ``owner[k]`` is the parti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from ...engine.ledger import Ledger
 from .setup import LETTERS, Config
-
-if TYPE_CHECKING:
-    from .rules.board import Option
 
 YARD = -1
 REMOVED = -2
@@ -43,6 +40,22 @@ def letter(colour: int) -> str:
 def track_square(colour: int, progress: int) -> int:
     """LD-BOARD-1: the shared-track square of a glass at ``progress`` 0…50."""
     return (STRIDE * colour + progress) % TRACK
+
+
+@dataclass(frozen=True)
+class Option:
+    """A legal move: the glass on ``frm`` moves ``value`` to ``to``.
+
+    ``face`` says how the value was read: ``top``, ``bottom`` (Røros, LD-ROROS-1) or
+    ``six_rule`` (the 1↔6 swap where Røros does not apply, LD-SIX-1). ``captures``
+    lists the (colour, glass) pairs it knocks home (LD-HIT-1).
+    """
+
+    frm: int
+    value: int
+    to: int
+    face: str
+    captures: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -6,28 +6,11 @@ Pure functions of the glasses and the profile; no state of the turn is read here
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..setup import Profile
-from ..state import GOAL, LAST_TRACK, START, STRIDE, YARD, track_square
+from ..state import GOAL, LAST_TRACK, START, STRIDE, YARD, Option, track_square
 
 Glasses = Sequence[Sequence[int]]
-
-
-@dataclass(frozen=True)
-class Option:
-    """A legal move: the glass on ``frm`` moves ``value`` to ``to``.
-
-    ``face`` says how the value was read: ``top``, ``bottom`` (Røros, LD-ROROS-1) or
-    ``six_rule`` (the 1↔6 swap where Røros does not apply, LD-SIX-1). ``captures``
-    lists the (colour, glass) pairs it knocks home (LD-HIT-1).
-    """
-
-    frm: int
-    value: int
-    to: int
-    face: str
-    captures: tuple[tuple[int, int], ...] = ()
 
 
 def occupancy(glasses: Glasses) -> dict[int, dict[int, int]]:
