@@ -51,6 +51,16 @@ def test_an_edit_to_a_sibling_module_drops_the_kernels_cache(tmp_path: Path) -> 
     assert not (package / "__pycache__" / "kernel.play-1.py311.nbi").exists()
 
 
+def test_an_edit_to_the_plain_python_around_the_kernel_keeps_its_cache(tmp_path: Path) -> None:
+    package = _package(tmp_path)
+    (package / "engine.py").write_text("def outcomes(): pass\n")
+    drop_stale_cache(package)
+    (package / "__pycache__" / "kernel.play-1.py311.nbi").write_bytes(b"index")
+    (package / "engine.py").write_text("def outcomes(): return 1\n")
+    assert not drop_stale_cache(package)
+    assert (package / "__pycache__" / "kernel.play-1.py311.nbi").exists()
+
+
 def test_a_numba_cache_dir_is_kept_in_step_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,5 +1,5 @@
 """The fast path draws NumPy's doubles bit for bit: SeedSequence, PCG64 and the
-runner's per-game and per-bot generators, compiled
+runner's per-game and per-bot generators, compiled and drawn one double at a time
 (:mod:`racerbile.games.racerbile.fast.seeding`)."""
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from racerbile.games.racerbile.fast.race import RANDOM
 from racerbile.games.racerbile.fast.seeding import (
     MAX_WORDS,
-    draw_game,
     entropy_words,
-    pcg64_doubles,
+    pcg64_next,
+    pcg64_start,
+    seed_game,
     seed_state,
 )
 from racerbile.sim.runner import bot_rng, game_seed
@@ -35,23 +36,28 @@ def test_seed_state_is_numpys_seed_sequence(values: list[int], n: int) -> None:
     assert out.tolist() == np.random.SeedSequence(values).generate_state(n, np.uint64).tolist()
 
 
+def _drawn(rngs: np.ndarray, row: int, n: int) -> list[float]:
+    return [pcg64_next(rngs, row) for _ in range(n)]
+
+
 @settings(max_examples=200, deadline=None)
 @given(entropy, st.integers(1, 300))
 def test_doubles_are_numpys_pcg64(values: list[int], n: int) -> None:
     words, n_words = _words(values)
-    out = np.zeros(n)
-    pcg64_doubles(words, n_words, out)
-    assert out.tolist() == np.random.default_rng(values).random(n).tolist()
+    rngs = np.zeros((2, 4), np.uint64)
+    pcg64_start(words, n_words, rngs, 1)
+    assert _drawn(rngs, 1, n) == np.random.default_rng(values).random(n).tolist()
+    assert not rngs[0].any()  # only the row asked for
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**62), st.integers(0, 2**40))
-def test_a_game_draws_what_the_runner_draws(master: int, index: int) -> None:
+def test_a_game_seeds_what_the_runner_seeds(master: int, index: int) -> None:
     bots = np.array([RANDOM, RANDOM + 1, RANDOM], np.int64)
-    words, dice, draws = np.zeros(MAX_WORDS, np.uint64), np.zeros(64), np.zeros((3, 20))
-    seed = draw_game(np.uint64(master), np.uint64(index), bots, RANDOM, words, dice, draws)
+    words, rngs = np.zeros(MAX_WORDS, np.uint64), np.zeros((4, 4), np.uint64)
+    seed = seed_game(np.uint64(master), np.uint64(index), bots, RANDOM, words, rngs)
     assert int(seed) == game_seed(master, index)
-    assert dice.tolist() == np.random.default_rng(int(seed)).random(64).tolist()
-    assert draws[0].tolist() == bot_rng(master, index, 0).random(20).tolist()
-    assert draws[2].tolist() == bot_rng(master, index, 2).random(20).tolist()
-    assert not draws[1].any()  # only the random bot draws
+    assert _drawn(rngs, 3, 64) == np.random.default_rng(int(seed)).random(64).tolist()
+    assert _drawn(rngs, 0, 20) == bot_rng(master, index, 0).random(20).tolist()
+    assert _drawn(rngs, 2, 20) == bot_rng(master, index, 2).random(20).tolist()
+    assert not rngs[1].any()  # only the random bot draws

@@ -20,53 +20,10 @@ from numba import njit
 
 from ....engine.outcome import SimSpec
 from ..setup import Setup, configure
-from .seeding import MAX_WORDS, PCG_MULT_HIGH, PCG_MULT_LOW, _mul64, entropy_words, seed_state
+from .seeding import MAX_WORDS, entropy_words, pcg64_next, pcg64_start, seed_state
 from .tables import track_tables
 
 _U = np.uint64
-_TO_DOUBLE = 1.0 / 9007199254740992.0  # 2**-53
-
-
-@njit(cache=True, inline="always")
-def _advance(high, low, inc_high, inc_low):
-    """One step of PCG64's 128-bit LCG on (high, low) words."""
-    mul_high, mul_low = _mul64(low, PCG_MULT_LOW)
-    mul_high += high * PCG_MULT_LOW + low * PCG_MULT_HIGH
-    new_low = mul_low + inc_low
-    carry = _U(1) if new_low < mul_low else _U(0)
-    return mul_high + inc_high + carry, new_low
-
-
-@njit(cache=True, inline="always")
-def _output(high, low) -> float:
-    """PCG64's XSL-RR output of a state as NumPy's double in [0, 1)."""
-    xored = high ^ low
-    rot = high >> _U(58)
-    value = (xored >> rot) | (xored << ((_U(64) - rot) & _U(63)))
-    return float(value >> _U(11)) * _TO_DOUBLE
-
-
-@njit(cache=True)
-def pcg64_start(words, n_words, state) -> None:
-    """Seeds ``state`` (uint64[4]: high, low, increment high, increment low) as
-    ``np.random.default_rng(entropy)`` for the entropy in 32-bit ``words[:n_words]``."""
-    val = np.zeros(4, np.uint64)
-    seed_state(words, n_words, val)
-    inc_high = (val[2] << _U(1)) | (val[3] >> _U(63))
-    inc_low = (val[3] << _U(1)) | _U(1)
-    high, low = _advance(_U(0), _U(0), inc_high, inc_low)
-    new_low = low + val[1]
-    high = high + val[0] + (_U(1) if new_low < low else _U(0))
-    high, low = _advance(high, new_low, inc_high, inc_low)
-    state[0], state[1], state[2], state[3] = high, low, inc_high, inc_low
-
-
-@njit(cache=True, inline="always")
-def pcg64_next(state) -> float:
-    """The generator's next double (``Generator.random()``)."""
-    high, low = _advance(state[0], state[1], state[2], state[3])
-    state[0], state[1] = high, low
-    return _output(high, low)
 
 
 @njit(cache=True)
@@ -81,12 +38,13 @@ def minimal_games(master, indices, n_seats, lap, laps_to_race) -> int:
     gear, turns = np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64)
     sips = np.zeros(n_seats, np.int64)
     key, seed = np.zeros(2, np.uint64), np.zeros(1, np.uint64)
-    words, state = np.zeros(MAX_WORDS, np.uint64), np.zeros(4, np.uint64)
+    words, state = np.zeros(MAX_WORDS, np.uint64), np.zeros((1, 4), np.uint64)
+    row = np.int64(0)  # an int64 value, not a literal: one compiled pcg64_start
     played = 0
     for g in range(indices.shape[0]):
         key[0], key[1] = master, indices[g]
         seed_state(words, entropy_words(key, np.int64(2), words), seed)  # runner.game_seed
-        pcg64_start(words, entropy_words(seed, np.int64(1), words), state)
+        pcg64_start(words, entropy_words(seed, np.int64(1), words), state, row)
         cell[:], laps[:], gear[:], turns[:], sips[:] = 0, 0, 1, 0, 0
         final = False
         while not final:
@@ -104,7 +62,7 @@ def minimal_games(master, indices, n_seats, lap, laps_to_race) -> int:
                 gear[seat] = min(gear[seat] + 1, 3)
                 thrown, total, ones, high = 0, 0, 0, 0
                 while thrown < gear[seat]:
-                    value = int(pcg64_next(state) * 6.0) + 1
+                    value = int(pcg64_next(state, row) * 6.0) + 1
                     if value >= 5:
                         high += 1
                         continue

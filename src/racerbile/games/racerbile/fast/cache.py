@@ -3,10 +3,10 @@
 Numba checks a cached function against the file that defines it only, but the race
 kernel inlines code from its sibling modules: a change to ``turn.py`` alone would let
 the old compiled kernel run. So the cache files are keyed, as a whole, by a digest of
-every module of the package; when the digest changes (an edit, an upgrade that left
-old files behind) they are removed before anything is compiled or loaded: in the
-package's ``__pycache__`` and, when ``NUMBA_CACHE_DIR`` is set, in the package's
-folder there.
+every module of the package that compiled code reads (all but :data:`PLAIN`); when
+the digest changes (an edit, an upgrade that left old files behind) they are removed
+before anything is compiled or loaded: in the package's ``__pycache__`` and, when
+``NUMBA_CACHE_DIR`` is set, in the package's folder there.
 """
 
 from __future__ import annotations
@@ -19,12 +19,15 @@ from numba.core.caching import _CacheLocator
 
 PACKAGE = Path(__file__).parent
 STAMP = "sources.sha256"
+# Plain Python around the kernel that no compiled code reads: editing it keeps the cache.
+PLAIN = frozenset({"engine.py"})
 
 
 def sources_digest(package: Path = PACKAGE) -> str:
-    """Returns a digest of the package's Python sources (names and contents)."""
+    """Returns a digest of the package's Python sources (names and contents), but for
+    the :data:`PLAIN` ones."""
     digest = hashlib.sha256()
-    for path in sorted(package.glob("*.py")):
+    for path in sorted(p for p in package.glob("*.py") if p.name not in PLAIN):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 

@@ -1,8 +1,8 @@
 # mypy: disallow-untyped-defs=False
 """The bots' decisions, compiled: ``bots.py``'s heading at the start, gear and end cell.
 
-Each bot is a code (:data:`.race.BOT_CODES`); the random bot reads its doubles from
-the race's draws in the order the reference draws them.
+Each bot is a code (:data:`.race.BOT_CODES`); the random bot draws its doubles from
+its seat's generator in the race's ``rngs`` in the order the reference draws them.
 """
 
 from __future__ import annotations
@@ -64,14 +64,12 @@ def straight_run(nb, open_, is_track, closed, k, cars, seat) -> int:
 
 @njit(cache=True, inline="always")
 def choose_gear(
-    bot, gears, n_gears, cars, seat, pol, gv, nb, open_, is_track, closed, k, draws, counters,
-    pointers, laps_to_race,
+    bot, gears, n_gears, cars, seat, pol, gv, nb, open_, is_track, closed, k, rngs, laps_to_race,
 ) -> int:  # fmt: skip
     """The gear the seat's bot wants among ``gears`` (the current gear first)."""
     gear = cars[GEAR, seat]
     if bot == RANDOM:
-        i = pick_index(draws, counters, pointers, seat, n_gears)
-        return gears[max(i, 0)]
+        return gears[pick_index(rngs, seat, n_gears)]
     if bot == STALIN:
         highest = gears[0]
         for i in range(1, n_gears):  # not gears[:n].max(): a view counts a reference
@@ -124,7 +122,7 @@ def _optimal_gear(positions, q, laps_to_race, cars, seat, gears, n_gears) -> int
 @njit(cache=True, inline="always")
 def choose_option(
     bot, opts, base, count, cars, seat, heading, pol, kinds, dist, k, length, chug,
-    laps_to_race, draws, counters, pointers,
+    laps_to_race, rngs,
 ) -> int:  # fmt: skip
     """The option the seat's bot ends its move on (``bots.plans`` + the bot's choice).
 
@@ -135,9 +133,7 @@ def choose_option(
     before = laps * length - dist[k, cars[CELL, seat]]
     gear = cars[GEAR, seat]
     if bot == RANDOM:
-        return _random_option(
-            draws, counters, pointers, seat, opts, base, count, laps, length, before, dist, k
-        )
+        return _random_option(rngs, seat, opts, base, count, laps, length, before, dist, k)
     best = -1
     b_key0, b_key1, b_key2 = 0.0, 0.0, 0.0
     # Arrays read in the loop, taken out of their tuples once (each tuple passed to a
@@ -199,18 +195,14 @@ def _turns_left(positions, values, crossings, cell, last, gear, slowed) -> float
 
 
 @njit(cache=True, inline="always")
-def _random_option(
-    draws, counters, pointers, seat, opts, base, count, laps, length, before, dist, k
-) -> int:
+def _random_option(rngs, seat, opts, base, count, laps, length, before, dist, k) -> int:
     """``bots.random_plan``: any end that gains ground (any at all when none does)."""
     cells, option_laps = opts.cell, opts.laps
     forward = 0
     for i in range(base, base + count):
         if (laps + option_laps[i]) * length - dist[k, cells[i]] - before > 0:
             forward += 1
-    pick = pick_index(draws, counters, pointers, seat, forward if forward else count)
-    if pick < 0:
-        return base
+    pick = pick_index(rngs, seat, forward if forward else count)
     if not forward:
         return base + pick
     for i in range(base, base + count):

@@ -2,10 +2,10 @@
 
 ``unsupported`` names the first thing in a spec the kernel does not play (then the
 simulator plays the reference engine). ``play_chunk`` runs the kernel on all games
-at once (it draws each game's doubles bit for bit as the reference runner's
-generators would: :func:`racerbile.sim.runner.game_seed` for the dice,
+at once (it seeds each game's generators as the reference runner seeds them:
+:func:`racerbile.sim.runner.game_seed` for the dice,
 :func:`~racerbile.sim.runner.bot_rng` per seat; see :mod:`.seeding`), plays again
-with more doubles any game that ran out, and returns the same
+with more log room any game that ran out, and returns the same
 :class:`~racerbile.engine.outcome.GameOutcome` records.
 """
 
@@ -15,11 +15,11 @@ import itertools
 import json
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 import numpy as np
 from pydantic import ValidationError
@@ -57,7 +57,7 @@ class Prepared:
     rules: race.Rules
     bots: np.ndarray
     sizes: np.ndarray
-    keys: tuple[str, ...]  # "q,r" per numbered cell (outcome locations)
+    keys: np.ndarray  # "q,r" per numbered cell (outcome locations), as Python strings
 
 
 class RacerbileFastEngine:
@@ -73,20 +73,28 @@ class RacerbileFastEngine:
     def unsupported(self, spec: SimSpec) -> str | None:
         """Returns why the kernel cannot play ``spec`` (a Racerbile spec), or None when
         it can."""
-        try:
-            setup = Setup.model_validate(spec.setup)
-            config = configure(setup)
-        except (ValidationError, ValueError) as exc:
-            return f"the setup is not valid ({exc})"
-        return _setup_problem(setup, config, spec.players)
+        return _problem(json.dumps(spec.setup, sort_keys=True), tuple(spec.players))
 
     def play_chunk(self, spec: SimSpec, indices: Sequence[int]) -> list[GameOutcome]:
         """Plays games ``indices`` of ``spec`` with the reference engine's seeds."""
-        problem = self.unsupported(spec)
+        setup_json = json.dumps(spec.setup, sort_keys=True)
+        problem = _problem(setup_json, tuple(spec.players))
         if problem:
             raise SimulationError(f"the fast engine cannot play this setup: {problem}")
-        prepared = _prepared(json.dumps(spec.setup, sort_keys=True), spec.players)
+        prepared = _prepared(setup_json, tuple(spec.players))
         return play_games(prepared, spec, list(indices), self.threads)
+
+
+@lru_cache(maxsize=64)
+def _problem(setup_json: str, players: tuple[str, ...]) -> str | None:
+    """:meth:`RacerbileFastEngine.unsupported`, remembered: every chunk of a run asks
+    again, and validating a setup costs as much as playing a few races."""
+    try:
+        setup = Setup.model_validate(json.loads(setup_json))
+        config = configure(setup)
+    except (ValidationError, ValueError) as exc:
+        return f"the setup is not valid ({exc})"
+    return _setup_problem(setup, config, players)
 
 
 def _setup_problem(setup: Setup, config: Config, players: Sequence[str]) -> str | None:
@@ -139,75 +147,64 @@ def _prepared(setup_json: str, players: tuple[str, ...]) -> Prepared:
         ),
         bots=np.array([race.BOT_CODES[p] for p in players], np.int64),
         sizes=np.array([d.sips for d in config.drinks], np.int64),
-        keys=tuple(str(h) for h in numbering(track).cells),
+        keys=np.array([str(h) for h in numbering(track).cells], dtype=object),
     )
-
-
-@dataclass
-class Sizes:
-    """How many doubles and log entries each game gets (grown when a game runs out)."""
-
-    dice: int
-    draws: int
-    log: int
 
 
 def play_games(
     prepared: Prepared, spec: SimSpec, indices: list[int], threads: int = 1
 ) -> list[GameOutcome]:
-    """Plays ``indices``; games that ran out of doubles are played again with more."""
+    """Plays ``indices``; games that ran out of log room are played again with more."""
     results: dict[int, GameOutcome] = {}
-    sizes = _initial_sizes(prepared, len(spec.players))
+    log = _initial_log(prepared, len(spec.players))
     todo = indices
     while todo:
-        done, again = _play(prepared, spec, todo, sizes, threads)
+        done, again = _play(prepared, spec, todo, log, threads)
         results.update(done)
         todo = again
-        sizes = Sizes(sizes.dice * 2, sizes.draws * 2, sizes.log * 2)
+        log *= 2
     return [results[i] for i in indices]
 
 
-def _initial_sizes(prepared: Prepared, n: int) -> Sizes:
-    """A first guess that fits nearly every game: from the lap length and the laps."""
+def _initial_log(prepared: Prepared, n: int) -> int:
+    """Log entries per game, a first guess that fits nearly every game: from the lap
+    length and the laps."""
     length = int(prepared.tables.lap_length.max()) or 20
-    turns = n * (prepared.config.laps + 1) * (length // 4 + 4)
-    return Sizes(dice=4 * turns + 64, draws=3 * turns // n + 32, log=turns // 2 + 32)
+    return n * (prepared.config.laps + 1) * (length // 4 + 4) // 2 + 32
 
 
 def _play(
-    prepared: Prepared, spec: SimSpec, indices: list[int], sizes: Sizes, threads: int
+    prepared: Prepared, spec: SimSpec, indices: list[int], log: int, threads: int
 ) -> tuple[dict[int, GameOutcome], list[int]]:
     n = len(spec.players)
     games = len(indices)
-    seeds = np.zeros(games, np.uint64)  # written by the kernel, which draws the doubles
-    dice = np.empty((games, sizes.dice))
-    draws = np.zeros((games, n, sizes.draws if _draws_needed(prepared) else 1))
+    # The kernel writes the seeds and the logs up to their counts; the stats and
+    # counters are summed into, so they start at zero.
+    seeds = np.empty(games, np.uint64)
     stats = np.zeros((games, n, race.N_STATS), np.int64)
     counters = np.zeros((games, race.N_COUNTERS), np.int64)
-    off_log = np.zeros((games, sizes.log), np.int64)
-    overtake_log = np.zeros((games, sizes.log), np.int64)
+    off_log = np.empty((games, log), np.int64)
+    overtake_log = np.empty((games, log), np.int64)
     arrays = (
         prepared.tables, prepared.policy, gear_values(), prepared.memo, prepared.rules,
         prepared.bots, prepared.sizes, len(prepared.config.track.forks), np.uint64(spec.seed),
-        np.array(indices, np.uint64), seeds, dice, draws, stats, counters, off_log, overtake_log,
+        np.array(indices, np.uint64), seeds, stats, counters, off_log, overtake_log,
     )  # fmt: skip
     tables = prepared.tables
     work = (tables.nb.shape[0], int(tables.is_track.sum()), n, len(prepared.config.track.forks))
     _run_threads(arrays, work, games, threads)
-    done: dict[int, GameOutcome] = {}
-    again: list[int] = []
-    for g, index in enumerate(indices):
-        status = counters[g, race.C_STATUS]
-        if status == race.TOO_LONG:
-            raise SimulationError(
-                f"game {index} (dice seed {int(seeds[g])}) did not end in {MAX_ACTIONS} actions"
-            )
-        if status != race.OK:
-            again.append(index)
-            continue
-        done[index] = _outcome(prepared, spec, index, int(seeds[g]), stats[g], counters[g],
-                               off_log[g], overtake_log[g])  # fmt: skip
-    return done, again
+    status = counters[:, race.C_STATUS]
+    too_long = np.flatnonzero(status == race.TOO_LONG)
+    if too_long.size:
+        g = int(too_long[0])
+        raise SimulationError(
+            f"game {indices[g]} (dice seed {int(seeds[g])}) did not end in {MAX_ACTIONS} actions"
+        )
+    again = [indices[g] for g in np.flatnonzero(status != race.OK).tolist()]
+    ok = status == race.OK
+    finished = Finished(seeds[ok], stats[ok], counters[ok], off_log[ok], overtake_log[ok])
+    played = [index for index, s in zip(indices, status.tolist(), strict=True) if s == race.OK]
+    return dict(zip(played, _outcomes(prepared, spec, played, finished), strict=True)), again
 
 
 WorkKey = tuple[int, int, int, int]  # cells, track cells, seats, forks
@@ -250,58 +247,89 @@ _WORK_POOL: dict[WorkKey, list[tuple[Any, ...]]] = {}
 
 
 def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ...]:
-    """A share's work arrays: move-help scratch, cars, draw pointers, the race rows."""
+    """A share's work arrays: move-help scratch, cars, the generators (the seats',
+    then the dice's), the race rows."""
     return (
         new_scratch(n_cells, n_track),
         kernel.new_cars(n),
-        np.zeros(n, np.int64),
+        np.zeros((n + 1, 4), np.uint64),
         np.zeros((9, max(16, n, n_forks)), np.int64),
     )
 
 
-def _draws_needed(prepared: Prepared) -> bool:
-    """Tells whether any seat's bot draws from its generator (only ``random`` does)."""
-    return bool((prepared.bots == race.RANDOM).any())
+class Finished(NamedTuple):
+    """The kernel's results of the games that finished, one row per game."""
+
+    seeds: np.ndarray  # uint64[G]
+    stats: np.ndarray  # int64[G, n, N_STATS]
+    counters: np.ndarray  # int64[G, N_COUNTERS]
+    off_log: np.ndarray  # int64[G, L]
+    overtake_log: np.ndarray  # int64[G, L]
 
 
-def _outcome(
-    prepared: Prepared,
-    spec: SimSpec,
-    index: int,
-    seed: int,
-    stats: np.ndarray,
-    counters: np.ndarray,
-    off_log: np.ndarray,
-    overtake_log: np.ndarray,
-) -> GameOutcome:
-    keys = prepared.keys
-    rows = stats.tolist()
-    seats = tuple(
+def _seats(players: Sequence[str], rows: Iterator[tuple[int, ...]]) -> tuple[SeatOutcome, ...]:
+    """A game's seats, one row of :data:`_SEAT_COLUMNS` and beers each from ``rows``."""
+    return tuple(
         SeatOutcome(
-            seat=k,
-            player=spec.players[k],
-            place=row[race.PLACE],
-            turns=row[race.TURNS],
-            stats={
-                "sips": row[race.SIPS],
-                "beers": row[race.SIPS] // int(prepared.sizes[k]),
-                "caused": row[race.CAUSED],
-                "off_track": row[race.OFF_TRACK],
-                "overtakes_given": row[race.GIVEN],
-                "overtakes_taken": row[race.TAKEN],
+            k,
+            player,
+            place,
+            turns,
+            {
+                "sips": sips,
+                "beers": beer,
+                "caused": caused,
+                "off_track": off,
+                "overtakes_given": given,
+                "overtakes_taken": taken,
             },
         )
-        for k, row in enumerate(rows)
+        # The players first: zip stops there without taking the next game's row.
+        for (k, player), (place, turns, sips, caused, off, given, taken, beer) in zip(
+            enumerate(players), rows, strict=False
+        )
     )
-    locations = {
-        "off_track": [keys[c] for c in off_log[: counters[race.C_OFFS]].tolist()],
-        "overtake": [keys[c] for c in overtake_log[: counters[race.C_OVERTAKES]].tolist()],
-    }
-    return GameOutcome(
-        index=index,
-        seed=seed,
-        seats=seats,
-        length=int(counters[race.C_ROUNDS]),
-        actions=int(counters[race.C_ACTIONS]),
-        locations=locations,
-    )
+
+
+# The per-seat columns in the order :func:`_seats` reads them (beers come last).
+_SEAT_COLUMNS = [race.PLACE, race.TURNS, race.SIPS, race.CAUSED, race.OFF_TRACK, race.GIVEN,
+                 race.TAKEN]  # fmt: skip
+
+
+def _outcomes(
+    prepared: Prepared, spec: SimSpec, indices: list[int], done: Finished
+) -> list[GameOutcome]:
+    """The outcomes of games ``indices``, built from the batch's arrays at once: each
+    array becomes Python numbers in one ``tolist`` (read element by element, every
+    number would be a NumPy scalar first), and the seats are read from one flat list
+    (a list per seat would only load the garbage collector)."""
+    stats = done.stats
+    beers = stats[:, :, race.SIPS] // prepared.sizes
+    table = np.concatenate((stats[:, :, _SEAT_COLUMNS], beers[:, :, None]), axis=2)
+    rows = zip(*[iter(table.ravel().tolist())] * table.shape[2], strict=True)
+    offs = _located(prepared, done.off_log, done.counters[:, race.C_OFFS])
+    overtakes = _located(prepared, done.overtake_log, done.counters[:, race.C_OVERTAKES])
+    lengths = done.counters[:, race.C_ROUNDS].tolist()
+    actions = done.counters[:, race.C_ACTIONS].tolist()
+    players = spec.players
+    return [
+        GameOutcome(
+            index=index,
+            seed=seed,
+            seats=_seats(players, rows),
+            length=length,
+            actions=acted,
+            locations={"off_track": off_cells, "overtake": overtake_cells},
+        )
+        for index, seed, length, acted, off_cells, overtake_cells in zip(
+            indices, done.seeds.tolist(), lengths, actions, offs, overtakes, strict=True
+        )
+    ]
+
+
+def _located(prepared: Prepared, log: np.ndarray, counts: np.ndarray) -> list[list[str]]:
+    """Each game's logged cells as cell keys (``log[g, :counts[g]]``), in one lookup."""
+    used = np.arange(log.shape[1]) < counts[:, None]
+    keys = prepared.keys[log[used]].tolist()
+    ends = np.cumsum(counts).tolist()
+    return [keys[start:end] for start, end in zip([0, *ends][:-1], ends, strict=True)]

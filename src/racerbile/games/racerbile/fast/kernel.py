@@ -9,10 +9,10 @@ end of the race) and the decisions of ``bots.py`` (gear, then an end cell chosen
 per move and walked step by step).
 Only the defaults are covered: auto announcements, no special rule, per-race forks.
 
-Randomness comes in as doubles drawn beforehand from the same generators as the
-reference (one double per die, per random choice), so the games are the same.
-A game that runs out of doubles (or of log room) stops with a status code and is
-played again by the caller with more.
+Randomness comes from the same generators as the reference's, seeded alike and drawn
+as needed (one double per die, per random choice), so the games are the same. A game
+that runs out of log room stops with a status code and is played again by the caller
+with more.
 
 The pieces: :mod:`.race` (codes, the race arrays, bookkeeping), :mod:`.turn` (a
 turn), :mod:`.decide` (the bots) and :mod:`.movehelp` (move help); this module plays
@@ -59,7 +59,7 @@ from .race import (
     next_die,
     ranking,
 )
-from .seeding import MAX_WORDS, draw_game
+from .seeding import MAX_WORDS, seed_game
 from .turn import take_turn
 
 # -- the start -------------------------------------------------------------------------------
@@ -77,7 +77,7 @@ def start_order(race) -> None:
     sorted_ = np.zeros(n, np.int32)
     split = np.zeros(7, np.int32)
     if n == 1:
-        next_die(race.dice, race.counters)  # a lone player still throws once
+        next_die(race.rngs)  # a lone player still throws once
         return
     while True:
         g, first = -1, 0
@@ -90,9 +90,7 @@ def start_order(race) -> None:
             return
         m = sizes[g]
         for i in range(m):
-            values[i] = next_die(race.dice, race.counters)
-        if race.counters[C_STATUS] != OK:
-            return
+            values[i] = next_die(race.rngs)
         k, parts = 0, 0
         for v in range(6, 0, -1):
             count = 0
@@ -127,10 +125,10 @@ def place_on_grid(t, rules, cars, race) -> None:
 
 
 @njit(cache=True)
-def play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
+def play_race(t, pol, gv, rules, race, cars, scratch, memo) -> None:
     """Plays one race from the start to RB-END-1; results are left in ``race``."""
     n = race.order.shape[0]
-    _reset(cars, race, pointers)
+    _reset(cars, race)
     counters = race.counters
     if rules.time_trial:
         for s in range(n):
@@ -144,14 +142,14 @@ def play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
             counters[C_ACTIONS] += 1
             seat = race.order[i]
             cars[HEADING, seat] = face(t, cars, seat)
-    play_turns(t, pol, gv, rules, race, cars, pointers, scratch, memo)
+    play_turns(t, pol, gv, rules, race, cars, scratch, memo)
     ranking(t.dist, race.counters[C_COMBO], cars, race.ranks)
     for place in range(n):
         race.stats[race.ranks[place], PLACE] = place + 1
 
 
 @njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # a Numba option its stubs lack
-def play_turns(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
+def play_turns(t, pol, gv, rules, race, cars, scratch, memo) -> None:
     """The race's turns, in the start order, until the final round is over.
 
     Compiled without reference counting (``_nrt=False``): every array it reaches is
@@ -163,7 +161,7 @@ def play_turns(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
     index = 0
     while counters[C_STATUS] == OK:
         seat = race.order[index]
-        take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat)
+        take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat)
         cars[CAR_TURNS, seat] += 1
         if counters[C_FINAL] and index == n - 1:
             break
@@ -171,7 +169,7 @@ def play_turns(t, pol, gv, rules, race, cars, pointers, scratch, memo) -> None:
 
 
 @njit(cache=True)
-def _reset(cars, race, pointers) -> None:
+def _reset(cars, race) -> None:
     """Puts the cars and the race's work arrays back to the start of a race."""
     cars[CELL, :] = 0
     cars[HEADING, :] = -1
@@ -184,7 +182,6 @@ def _reset(cars, race, pointers) -> None:
     cars[CAR_TURNS, :] = 0
     cars[HOLD_FIRST, :] = 0
     cars[LAST_END, :] = -1
-    pointers[:] = 0
     race.forks[:] = 0
     for s in range(race.order.shape[0]):
         race.order[s] = s
@@ -203,33 +200,33 @@ def new_cars(n):
 
 @njit(cache=True, nogil=True)
 def play_batch(
-    t, pol, gv, memo, rules, bots, sizes, n_forks, master, indices, seeds, dice, draws, stats,
-    counters, off_log, overtake_log, scratch, cars, pointers, work, lo, hi,
+    t, pol, gv, memo, rules, bots, sizes, n_forks, master, indices, seeds, stats, counters,
+    off_log, overtake_log, scratch, cars, rngs, work, lo, hi,
 ):  # fmt: skip
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
     share per thread, each with its own work arrays: ``scratch`` from
-    :func:`.movehelp.new_scratch`, ``cars`` from :func:`new_cars`, ``pointers`` int64[n]
-    and ``work`` int64[9, W] with W >= max(16, n, forks)).
+    :func:`.movehelp.new_scratch`, ``cars`` from :func:`new_cars`, ``rngs``
+    uint64[n + 1, 4] and ``work`` int64[9, W] with W >= max(16, n, forks)).
 
     Race ``g`` is game ``indices[g]`` of the run seeded ``master``: its dice and random
-    bots' doubles are drawn here as the reference runner draws them, and its dice seed
-    is written to ``seeds[g]``. Every array is the caller's for the whole call, so the
-    races run on views that own nothing (:mod:`.borrow`).
+    bots' generators are seeded here as the reference runner seeds them, and its dice
+    seed is written to ``seeds[g]``. Every array is the caller's for the whole call, so
+    the races run on views that own nothing (:mod:`.borrow`).
     """
     n = bots.shape[0]
     t, pol, memo = borrowed_tables(t), borrowed_policy(pol), borrowed_memo(memo)
     scratch, cars = borrowed_scratch(scratch), borrow(cars)
-    pointers, work = borrow(pointers), borrow(work)
+    rngs, work = borrow(rngs), borrow(work)
     gv, bots, sizes = borrow(gv), borrow(bots), borrow(sizes)
-    dice, draws, stats, counters = borrow(dice), borrow(draws), borrow(stats), borrow(counters)
+    stats, counters = borrow(stats), borrow(counters)
     off_log, overtake_log = borrow(off_log), borrow(overtake_log)
     words = np.zeros(MAX_WORDS, np.uint64)
     for g in range(lo, hi):
-        seeds[g] = draw_game(master, indices[g], bots, np.int64(RANDOM), words, dice[g], draws[g])
+        seeds[g] = seed_game(master, indices[g], bots, np.int64(RANDOM), words, rngs)
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
             work[4, :n], work[5, :16], work[6, :16], work[7, :6], work[8, :3],
-            sizes, bots, dice[g], draws[g], off_log[g], overtake_log[g],
+            sizes, bots, rngs, off_log[g], overtake_log[g],
         )  # fmt: skip
-        play_race(t, pol, gv, rules, race, cars, pointers, scratch, memo)
+        play_race(t, pol, gv, rules, race, cars, scratch, memo)
     return hi - lo

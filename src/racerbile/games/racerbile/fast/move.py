@@ -39,7 +39,6 @@ from .race import (
     NEED_LOG,
     OFF_FROM,
     OFF_TRACK,
-    OK,
     STOP,
     TAKEN,
     TOASTED,
@@ -57,14 +56,14 @@ OFF_PLAN = -3  # the step the plan expects when there is none
 
 
 @njit(cache=True, inline="always")
-def move(t, pol, rules, cars, race, scratch, memo, pointers, seat, total) -> None:
-    """The move phase: legal steps, the bot's planned path, and the end of the move."""
+def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
+    """The move phase: legal steps, the bot's planned path, and the end of the move
+    (``race.before`` holds the ranking at its start, from :func:`.turn.take_turn`)."""
     counters, stats, blocked, path = race.counters, race.stats, race.blocked, race.path
     nb, open_, closed, legal, plan_dirs = t.nb, t.open_, t.closed, race.legal, race.plan_dirs
     mode = roll_mode(total)
     heading = _start_heading(nb, open_, rules.facing, cars, closed, counters[C_COMBO], seat, mode)
     n_blocked = _blocked_cells(cars, blocked, seat)
-    ranking(t.dist, counters[C_COMBO], cars, race.before)
     path[0] = cars[CELL, seat]
     n_path, moved, off = 1, int(np.int64(0)), False  # not a literal: see .movehelp
     plan_start, n_dirs, on_plan = 0, 0, False
@@ -118,7 +117,7 @@ def move(t, pol, rules, cars, race, scratch, memo, pointers, seat, total) -> Non
                 if base >= 0:
                     action, steps = _decide(
                         memo.options, base, count, pol, rules, cars, race, t.kind, t.dist,
-                        t.lap_length, k, seat, plan_heading, chug, pointers, first, can_stop,
+                        t.lap_length, k, seat, plan_heading, chug, first, can_stop,
                     )  # fmt: skip
                 else:
                     count = move_options(
@@ -128,10 +127,8 @@ def move(t, pol, rules, cars, race, scratch, memo, pointers, seat, total) -> Non
                     )  # fmt: skip
                     action, steps = _decide(
                         scratch.out, 0, count, pol, rules, cars, race, t.kind, t.dist,
-                        t.lap_length, k, seat, plan_heading, chug, pointers, first, can_stop,
+                        t.lap_length, k, seat, plan_heading, chug, first, can_stop,
                     )  # fmt: skip
-                if counters[C_STATUS] != OK:
-                    return
                 if steps >= 0:  # the chosen option is the plan now
                     plan_start, n_dirs, on_plan = n_path, steps, True
                     expected = plan_dirs[0] if steps > 0 else OFF_PLAN
@@ -257,7 +254,7 @@ def _clear(reach, moved, k, cell, h, total, blocked, n_blocked) -> bool:
 @njit(cache=True, inline="always")
 def _decide(
     opts, base, count, pol, rules, cars, race, kinds, dist, lap_length, k, seat, heading, chug,
-    pointers, first, can_stop,
+    first, can_stop,
 ):  # fmt: skip
     """The bot chooses among options ``base`` to ``base + count`` and keeps the chosen
     path's steps as the plan; returns (the first action, the plan's steps, -1 when
@@ -266,7 +263,7 @@ def _decide(
     if count:
         chosen = choose_option(
             race.bots[seat], opts, base, count, cars, seat, heading, pol, kinds, dist, k,
-            lap_length[k], chug, rules.laps, race.draws, race.counters, pointers,
+            lap_length[k], chug, rules.laps, race.rngs,
         )  # fmt: skip
     if chosen < 0:
         return (STOP if can_stop else first), -1

@@ -14,10 +14,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from .seeding import pcg64_next
+
 RANDOM, CAUTIOUS, GREEDY, STALIN, OPTIMAL = 0, 1, 2, 3, 4
 BOT_CODES = {"random": RANDOM, "cautious": CAUTIOUS, "greedy": GREEDY, "stalin": STALIN,
              "optimal": OPTIMAL}  # fmt: skip
-OK, NEED_DICE, NEED_BOT, NEED_LOG, TOO_LONG = 0, 1, 2, 3, 4
+OK, NEED_LOG, TOO_LONG = 0, 1, 2
 STOP = -1
 UNSET = -1_000_000  # "no value" for laps toasted (RB-CELL-4)
 # Per-seat result columns.
@@ -60,16 +62,15 @@ class Race(NamedTuple):
     gears: np.ndarray  # int64[3] the gears a bot may choose among
     sizes: np.ndarray  # int64[n] sips in a full drink (RB-DRINK-1)
     bots: np.ndarray  # int64[n] bot codes
-    dice: np.ndarray  # float64[D]
-    draws: np.ndarray  # float64[n, B]
+    rngs: np.ndarray  # uint64[n + 1, 4] PCG64 states: each seat's random bot, then the dice
     off_log: np.ndarray  # int64[L] cells left from (RB-DICE-7)
     overtake_log: np.ndarray  # int64[L] where overtakers ended (RB-TURN-6)
 
 
-# Race.counters: the step clock, dice used, bot decisions, the final round flag, rounds
-# played, the status, log lengths, and the fork combination chosen so far.
-C_CLOCK, C_DICE, C_ACTIONS, C_FINAL, C_ROUNDS, C_STATUS, C_OFFS, C_OVERTAKES, C_COMBO = range(9)
-N_COUNTERS = 9
+# Race.counters: the step clock, bot decisions, the final round flag, rounds played,
+# the status, log lengths, and the fork combination chosen so far.
+C_CLOCK, C_ACTIONS, C_FINAL, C_ROUNDS, C_STATUS, C_OFFS, C_OVERTAKES, C_COMBO = range(8)
+N_COUNTERS = 8
 
 
 # -- bookkeeping ---------------------------------------------------------------------------
@@ -93,25 +94,15 @@ def sips_left(stats, sizes, seat) -> int:
 
 
 @njit(cache=True, inline="always")
-def next_die(dice, counters) -> int:
-    """One throw of one die (1-6) from the dice doubles; 0 when they ran out."""
-    i = counters[C_DICE]
-    if i >= dice.shape[0]:
-        counters[C_STATUS] = NEED_DICE
-        return 0
-    counters[C_DICE] = i + 1
-    return int(dice[i] * 6.0) + 1
+def next_die(rngs) -> int:
+    """One throw of one die (1-6) from the dice's generator (the last of ``rngs``)."""
+    return int(pcg64_next(rngs, rngs.shape[0] - 1) * 6.0) + 1
 
 
 @njit(cache=True, inline="always")
-def pick_index(draws, counters, pointers, seat, n) -> int:
-    """``gears.pick_index``: floor(u * n) from the seat's next double; -1 when out."""
-    i = pointers[seat]
-    if i >= draws.shape[1]:
-        counters[C_STATUS] = NEED_BOT
-        return -1
-    pointers[seat] = i + 1
-    return min(int(draws[seat, i] * n), n - 1)
+def pick_index(rngs, seat, n) -> int:
+    """``gears.pick_index``: floor(u * n) from the seat's next double."""
+    return min(int(pcg64_next(rngs, seat) * n), n - 1)
 
 
 @njit(cache=True, inline="always")

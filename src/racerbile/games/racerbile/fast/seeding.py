@@ -1,13 +1,13 @@
 # mypy: disallow-untyped-defs=False
-"""NumPy's seeding and PCG64 doubles, compiled, so a batch draws its own dice.
+"""NumPy's seeding and PCG64 doubles, compiled, so a race draws its own dice.
 
 The reference engine draws game ``i``'s dice from ``default_rng(game_seed(s, i))``
 and a random bot's choices from ``default_rng([s, i, seat])`` (:mod:`..runner`).
 Doing that in Python costs about as much as playing the game in the kernel, and it
-holds the GIL, so the kernel draws the same doubles itself: NumPy's ``SeedSequence``
-(O'Neill's seed_seq hash over 32-bit words, pool of four) and ``PCG64`` (128-bit LCG,
-XSL-RR output, ``(next >> 11) * 2**-53`` per double), bit for bit; a test compares
-them with NumPy's own generators.
+holds the GIL, so the kernel draws the same doubles itself, each when it is needed:
+NumPy's ``SeedSequence`` (O'Neill's seed_seq hash over 32-bit words, pool of four)
+and ``PCG64`` (128-bit LCG, XSL-RR output, ``(next >> 11) * 2**-53`` per double),
+bit for bit; a test compares them with NumPy's own generators.
 """
 
 from __future__ import annotations
@@ -101,52 +101,67 @@ def _mul64(a, b):
     return high, low
 
 
+_TO_DOUBLE = 1.0 / 9007199254740992.0  # 2**-53
+
+
 @njit(cache=True, inline="always")
-def _step(state, inc_high, inc_low):
-    """One LCG step of a PCG64 ``state`` (uint64[2]: high, low) modulo 2**128."""
-    high, low = _mul64(state[1], PCG_MULT_LOW)
-    high += state[0] * PCG_MULT_LOW + state[1] * PCG_MULT_HIGH
-    new_low = low + inc_low
-    carry = _U(1) if new_low < low else _U(0)
-    state[0] = high + inc_high + carry
-    state[1] = new_low
+def _advance(high, low, inc_high, inc_low):
+    """One step of PCG64's 128-bit LCG on (high, low) words."""
+    mul_high, mul_low = _mul64(low, PCG_MULT_LOW)
+    mul_high += high * PCG_MULT_LOW + low * PCG_MULT_HIGH
+    new_low = mul_low + inc_low
+    carry = _U(1) if new_low < mul_low else _U(0)
+    return mul_high + inc_high + carry, new_low
+
+
+@njit(cache=True, inline="always")
+def _output(high, low) -> float:
+    """PCG64's XSL-RR output of a state as NumPy's double in [0, 1)."""
+    xored = high ^ low
+    rot = high >> _U(58)
+    value = (xored >> rot) | (xored << ((_U(64) - rot) & _U(63)))
+    return float(value >> _U(11)) * _TO_DOUBLE
 
 
 @njit(cache=True)
-def pcg64_doubles(seed_words, n_words, out) -> None:
-    """Fills ``out`` with ``np.random.default_rng(entropy).random(len(out))`` for the
-    entropy given as 32-bit ``seed_words[:n_words]``."""
+def pcg64_start(words, n_words, states, row) -> None:
+    """Seeds generator ``states[row]`` (uint64: high, low, increment high, increment
+    low) as ``np.random.default_rng(entropy)`` for the entropy in 32-bit
+    ``words[:n_words]``."""
     val = np.zeros(4, np.uint64)
-    seed_state(seed_words, n_words, val)
-    state = np.zeros(2, np.uint64)
+    seed_state(words, n_words, val)
     inc_high = (val[2] << _U(1)) | (val[3] >> _U(63))
     inc_low = (val[3] << _U(1)) | _U(1)
-    _step(state, inc_high, inc_low)
-    low = state[1] + val[1]
-    state[0] = state[0] + val[0] + (_U(1) if low < state[1] else _U(0))
-    state[1] = low
-    _step(state, inc_high, inc_low)
-    for i in range(out.shape[0]):
-        _step(state, inc_high, inc_low)
-        high = state[0]
-        xored = high ^ state[1]
-        rot = high >> _U(58)
-        value = (xored >> rot) | (xored << ((_U(64) - rot) & _U(63)))
-        out[i] = float(value >> _U(11)) * (1.0 / 9007199254740992.0)
+    high, low = _advance(_U(0), _U(0), inc_high, inc_low)
+    new_low = low + val[1]
+    high = high + val[0] + (_U(1) if new_low < low else _U(0))
+    high, low = _advance(high, new_low, inc_high, inc_low)
+    states[row, 0], states[row, 1] = high, low
+    states[row, 2], states[row, 3] = inc_high, inc_low
+
+
+@njit(cache=True, inline="always")
+def pcg64_next(states, row) -> float:
+    """Generator ``states[row]``'s next double (``Generator.random()``), read and
+    written in place (a row view would count a reference)."""
+    high, low = _advance(states[row, 0], states[row, 1], states[row, 2], states[row, 3])
+    states[row, 0], states[row, 1] = high, low
+    return _output(high, low)
 
 
 @njit(cache=True)
-def draw_game(master, index, bots, random_code, words, dice, draws) -> np.uint64:
-    """Fills game ``index``'s dice doubles and the random bots' doubles as the reference
-    runner draws them (``words`` is room for entropy); returns the game's dice seed.
-    The counts are int64 values, not literals: one compiled ``entropy_words``."""
+def seed_game(master, index, bots, random_code, words, rngs) -> np.uint64:
+    """Seeds game ``index``'s generators as the reference runner seeds them: the
+    random bots' in ``rngs[seat]``, the dice's in the last row (``words`` is room for
+    entropy); returns the game's dice seed. The counts are int64 values, not
+    literals: one compiled ``entropy_words``."""
     key = np.zeros(3, np.uint64)
     key[0], key[1] = master, index
     seed = np.zeros(1, np.uint64)
     seed_state(words, entropy_words(key, np.int64(2), words), seed)  # runner.game_seed
-    pcg64_doubles(words, entropy_words(seed, np.int64(1), words), dice)
+    pcg64_start(words, entropy_words(seed, np.int64(1), words), rngs, rngs.shape[0] - 1)
     for seat in range(bots.shape[0]):
         if bots[seat] == random_code:  # runner.bot_rng
             key[2] = seat
-            pcg64_doubles(words, entropy_words(key, np.int64(3), words), draws[seat])
+            pcg64_start(words, entropy_words(key, np.int64(3), words), rngs, seat)
     return seed[0]

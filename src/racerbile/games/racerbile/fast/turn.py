@@ -20,13 +20,11 @@ from .race import (
     C_CLOCK,
     C_COMBO,
     C_ROUNDS,
-    C_STATUS,
     CAR_TURNS,
     CELL,
     GEAR,
     HOLD_FIRST,
     OFF_FROM,
-    OK,
     TURNS,
     drink,
     next_die,
@@ -37,7 +35,7 @@ from .tables import DOWNSHIFT
 
 
 @njit(cache=True, inline="always")
-def take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat) -> None:
+def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     """``turn_cycle.begin_turn`` to the end of the move (the caller closes the turn)."""
     counters, stats = race.counters, race.stats
     stats[seat, TURNS] += 1
@@ -46,21 +44,20 @@ def take_turn(t, pol, gv, rules, cars, race, pointers, scratch, memo, seat) -> N
         rules.chug, cars, stats, race.sizes, counters, seat
     ):
         return
-    ranks = race.ranks
-    ranking(t.dist, counters[C_COMBO], cars, ranks)
-    if seat == ranks[0] or seat == ranks[-1]:
+    # Nothing moves before the move starts: this is the move's ranking before it too.
+    before = race.before
+    ranking(t.dist, counters[C_COMBO], cars, before)
+    if seat == before[0] or seat == before[-1]:
         drink(stats, seat, 1, -1)  # RB-TURN-1
     first_turn, on_downshift = cars[CAR_TURNS, seat] == 0, t.kind[cars[CELL, seat]] == DOWNSHIFT
     barred = first_turn or on_downshift or cars[HOLD_FIRST, seat] != 0
     cars[HOLD_FIRST, seat] = 0
     _shift_phase(
         race.bots[seat], barred, cars, seat, pol, gv, t.nb, t.open_, t.is_track, t.closed,
-        counters[C_COMBO], race.draws, counters, pointers, stats, rules.laps, race.gears,
+        counters[C_COMBO], race.rngs, counters, stats, rules.laps, race.gears,
     )  # fmt: skip
-    total = _roll(rules.smashed, cars, stats, race.sizes, race.dice, counters, seat)
-    if counters[C_STATUS] != OK:
-        return
-    move(t, pol, rules, cars, race, scratch, memo, pointers, seat, total)
+    total = _roll(rules.smashed, cars, stats, race.sizes, race.rngs, seat)
+    move(t, pol, rules, cars, race, scratch, memo, seat, total)
 
 
 @njit(cache=True, inline="always")
@@ -84,8 +81,8 @@ def _back_on_track(chug, cars, stats, sizes, counters, seat) -> bool:
 
 @njit(cache=True, inline="always")
 def _shift_phase(
-    bot, barred, cars, seat, pol, gv, nb, open_, is_track, closed, k, draws, counters, pointers,
-    stats, laps_to_race, gears,
+    bot, barred, cars, seat, pol, gv, nb, open_, is_track, closed, k, rngs, counters, stats,
+    laps_to_race, gears,
 ) -> None:  # fmt: skip
     """RB-DICE-2/3: the bot shifts towards the gear it wants, then rolls (``gears`` is
     room for the gears to choose among)."""
@@ -106,8 +103,7 @@ def _shift_phase(
             gears[n] = gear - 1
             n += 1
         wanted = choose_gear(
-            bot, gears, n, cars, seat, pol, gv, nb, open_, is_track, closed, k, draws, counters,
-            pointers, laps_to_race,
+            bot, gears, n, cars, seat, pol, gv, nb, open_, is_track, closed, k, rngs, laps_to_race,
         )  # fmt: skip
         if wanted > gear and up:
             cars[GEAR, seat] = gear + 1
@@ -121,14 +117,12 @@ def _shift_phase(
 
 
 @njit(cache=True, inline="always")
-def _roll(smashed, cars, stats, sizes, dice, counters, seat) -> int:
+def _roll(smashed, cars, stats, sizes, rngs, seat) -> int:
     """RB-DICE-4/5, RB-RACE-2: throws until the gear's dice show 1-4; returns the total."""
     gear = cars[GEAR, seat]
     shown56, thrown, total, ones = 0, 0, 0, 0
     while thrown < gear:
-        value = next_die(dice, counters)
-        if value == 0:
-            return 0
+        value = next_die(rngs)
         if value >= 5:
             shown56 += 1
             continue
