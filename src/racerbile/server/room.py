@@ -41,7 +41,7 @@ from ..engine import (
 )
 from ..engine.autoplay import Decide, autoplay
 from ..engine.codec import record_codec
-from ..engine.record import is_void_marker, void_marker, voided
+from ..engine.record import is_void_marker, void_marker
 from ..engine.referee import roller
 from ..store import ActionRow, DuplicateWrite, GameRow, SeatRow, Store, now
 from .access import Access, Caller, game_over
@@ -49,7 +49,7 @@ from .batch import Batch
 from .errors import ApiError
 from .settings import Settings
 from .timers import RoomTimers
-from .undo import Maker, Rebuilt, rebuild, void_refusal_in
+from .undo import Maker, Rebuilt, rebuild, void_refusal_in, voided_in
 from .views import Views, record
 from .workers import BotPool, Decision
 
@@ -215,7 +215,7 @@ class Room:
             raise ApiError(401, "auth/missing", "send a seat, judge or host token to undo")
         async with self.lock:
             self._check_fresh(caller, seq, lang)
-            gone = voided(self.actions)
+            gone = voided_in(self)
             for number in positions:
                 if not 1 <= number <= self.seq or number in gone:
                     raise ApiError(422, "void/invalid", f"no action {number} to void")

@@ -18,6 +18,7 @@ the room adds what only it knows:
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -54,9 +55,31 @@ class Maker:
     chance: bool = False
 
 
-def latest_live(entries: Sequence[dict[str, Any]], limit: int) -> list[int]:
-    """Returns the 1-based positions of the latest live actions, newest first."""
-    gone = voided(entries)
+_VOIDED: weakref.WeakKeyDictionary[Room, tuple[list[dict[str, Any]], int, frozenset[int]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def voided_in(room: Room) -> frozenset[int]:
+    """Returns the 1-based positions the void markers of the room's record void. Kept
+    per room and extended by the entries added since: every envelope of a host, seat or
+    judge asks, and a 24-hour record holds tens of thousands of entries. (A record only
+    grows, or is replaced whole by an undo.)"""
+    entries = room.actions
+    kept = _VOIDED.get(room)
+    start, gone = 0, frozenset[int]()
+    if kept is not None and kept[0] is entries and kept[1] <= len(entries):
+        _, start, gone = kept
+    added = voided(entries[start:]) if start < len(entries) else set()
+    if added:
+        gone = gone | added
+    _VOIDED[room] = (entries, len(entries), gone)
+    return gone
+
+
+def latest_live(room: Room, limit: int) -> list[int]:
+    """Returns the 1-based positions of the room's latest live actions, newest first."""
+    entries, gone = room.actions, voided_in(room)
     out: list[int] = []
     for number in range(len(entries), 0, -1):
         if len(out) >= limit:
@@ -75,7 +98,7 @@ def void_refusal_in(room: Room, caller: Caller, positions: Sequence[int]) -> str
     if room.to_act is None:
         return "the game is over; its record stands"
     wanted = sorted(set(positions))
-    latest = latest_live(room.actions, len(wanted))
+    latest = latest_live(room, len(wanted))
     is_latest = sorted(latest) == wanted
     return _refusal(room, caller, wanted, is_latest, [_decoded(room, n) for n in wanted])
 
@@ -106,7 +129,7 @@ def undo_options(room: Room, caller: Caller) -> list[dict[str, Any]]:
         return []
     out: list[dict[str, Any]] = []
     chosen: list[Action] = []
-    for number in latest_live(room.actions, MAX_UNDO):
+    for number in latest_live(room, MAX_UNDO):
         try:
             chosen.insert(0, _decoded(room, number))
         except RulesError:
