@@ -50,6 +50,7 @@ from typing import Any
 
 from ....engine.contract import Action
 from ....engine.errors import InvalidAction
+from ....engine.memo import per_state
 from ..actions import ChangeDriver, ClockExpired, NameOpponent
 from ..events import DriverChanged, LastLapCalled, OpponentNamed, RaceOver, StalledOut
 from ..notation import driver_name, illegal
@@ -160,8 +161,11 @@ HANDLERS: dict[type[Action], Callable[[Tx, Any], None]] = {
 }
 
 
+@per_state
 def driver_sips(state: State) -> list[list[int]]:
-    """RB-LM-1: the sips each driver drank, per team (from the ledger and the stints)."""
+    """RB-LM-1: the sips each driver drank, per team (from the ledger and the stints),
+    once per state: every seat's view shows them, and the ledger of a 24-hour race is
+    long. (Callers must not change the table.)"""
     lemans = state.lemans
     assert lemans is not None
     config = state.config
