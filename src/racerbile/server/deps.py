@@ -29,7 +29,7 @@ class Services:
     hub: Hub
 
 
-def get_services(connection: HTTPConnection) -> Services:
+async def get_services(connection: HTTPConnection) -> Services:
     services: Services = connection.app.state.services
     return services
 
@@ -65,7 +65,7 @@ def parse_bearer(authorization: str | None) -> str | None:
     return value.strip()
 
 
-def bearer_token(
+async def bearer_token(
     connection: HTTPConnection, authorization: Annotated[str | None, Header()] = None
 ) -> str | None:
     """Returns the token of ``Authorization: Bearer <token>``, if any."""

@@ -34,6 +34,7 @@ class Views:
     def __init__(self, room: Room):
         self.room = room
         self._envelopes: dict[tuple[Caller, str], dict[str, Any]] = {}
+        self._texts: dict[tuple[Caller, str], str] = {}
         self._boards: dict[int | None, tuple[dict[str, Any], dict[str, Any] | None]] = {}
         self._legal: list[dict[str, Any]] | None = None
         self._lines: dict[str, list[dict[str, Any]]] = {}  # per language
@@ -42,6 +43,7 @@ class Views:
     def clear(self) -> None:
         """Forgets what was built for the state before (the room changed)."""
         self._envelopes.clear()
+        self._texts.clear()
         self._boards.clear()
         self._legal = None
         self._lines.clear()
@@ -53,6 +55,15 @@ class Views:
         if envelope is None:
             envelope = self._envelopes[key] = public(self.room, caller, lang, self)
         return envelope
+
+    def text(self, caller: Caller, lang: str = "en") -> str:
+        """Returns :meth:`public` as JSON text (an HTTP answer's body), made once."""
+        key = (caller, lang)
+        text = self._texts.get(key)
+        if text is None:
+            text = json.dumps(self.public(caller, lang), ensure_ascii=False, separators=(",", ":"))
+            self._texts[key] = text
+        return text
 
     def board(self, seat: int | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """Returns the game's view for ``seat`` and the drinking table it holds."""

@@ -12,6 +12,7 @@ import qrcode.image.svg
 from fastapi import APIRouter, Depends, Response, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
+from ..access import Caller
 from ..deps import (
     CallerDep,
     LangDep,
@@ -24,6 +25,7 @@ from ..deps import (
 from ..errors import ApiError, refusals
 from ..hub import Push, Subscriber
 from ..limits import rate_limited
+from ..room import Room
 from ..rooms import Created
 from ..schemas import (
     ActionSubmit,
@@ -59,28 +61,40 @@ async def create_game(body: GameCreate, services: ServicesDep) -> GameCreated:
     return game_created(await services.rooms.create(body), services.settings.public_url or "")
 
 
-@router.get("/{game_id}", responses=refusals(401, 404, 409, 422, 503))
-async def read_game(room: RoomDep, caller: CallerDep, lang: LangDep = "en") -> GamePublic:
+@router.get("/{game_id}", response_model=GamePublic, responses=refusals(401, 404, 409, 422, 503))
+async def read_game(room: RoomDep, caller: CallerDep, lang: LangDep = "en") -> Response:
     """Returns the game as the token's seat (or the host, or a spectator) sees it."""
-    return GamePublic.model_validate(room.public(caller, lang))
+    return envelope(room, caller, lang)
 
 
-@router.post("/{game_id}/actions", responses=refusals(401, 403, 404, 409, 413, 422, 503))
+@router.post(
+    "/{game_id}/actions",
+    response_model=GamePublic,
+    responses=refusals(401, 403, 404, 409, 413, 422, 503),
+)
 async def submit_action(
     body: ActionSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
-) -> GamePublic:
+) -> Response:
     """Applies one action made against ``seq``; nothing changes on any error."""
     await room.submit(caller, body.action, body.seq, body.seat, lang)
-    return GamePublic.model_validate(room.public(caller, lang))
+    return envelope(room, caller, lang)
 
 
-@router.post("/{game_id}/void", responses=refusals(401, 403, 404, 409, 422, 503))
+@router.post(
+    "/{game_id}/void", response_model=GamePublic, responses=refusals(401, 403, 404, 409, 422, 503)
+)
 async def void_actions(
     body: VoidSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
-) -> GamePublic:
+) -> Response:
     """Voids recorded actions (an undo) when the game's rules let the caller do so."""
     await room.void(caller, body.actions, body.seq, lang, body.reason)
-    return GamePublic.model_validate(room.public(caller, lang))
+    return envelope(room, caller, lang)
+
+
+def envelope(room: Room, caller: Caller, lang: str) -> Response:
+    """Returns the caller's view envelope (:class:`GamePublic`) as JSON, the text made
+    once per change for every caller who sees the same (the schema test checks it)."""
+    return Response(room.views.text(caller, lang), media_type="application/json")
 
 
 @router.get("/{game_id}/record", responses=refusals(404, 409, 503))
