@@ -4,8 +4,8 @@ For each gear the mover can roll in now (the gear it has, and one up or down whe
 shift is legal), every settled roll is played through the rules from the state after
 the shift and the roll (:func:`~.odds.die_model`: a settled die is uniform on 1-4;
 fives and sixes are thrown again, RB-DICE-5). A roll counts only by its total and its
-ones (RB-DICE-4), so each multiset of settled dice is played once, weighted by the
-number of orders it can come in. Per gear:
+ones (RB-DICE-4), so one roll of each total and number of ones is played, weighted by
+the chance of that total and those ones. Per gear:
 
 * ``p_off``: the chance that every end of the move lies off the track (RB-DICE-7);
 * ``p_clutch``: the chance of at least one 1 (a clutch fault, RB-DICE-4);
@@ -73,7 +73,7 @@ def _gear_figures(state: State, seat: int, direction: str | None) -> dict[str, F
         return None
     gear = rolled.cars[seat].gear
     p_off = p_clutch = sips = Fraction(0)
-    for values, chance in settled_rolls(gear):
+    for values, chance in settled_totals(gear):
         after, drunk = _play(rolled, seat, [Die(v) for v in values])
         p_clutch += chance if 1 in values else 0
         ends = list(move_options(after).values()) if _moving(after, seat) else []
@@ -93,6 +93,18 @@ def settled_rolls(gear: int) -> list[tuple[tuple[int, ...], Fraction]]:
         ways = orders // math.prod(math.factorial(values.count(v)) for v in set(values))
         out.append((values, Fraction(ways, 4**gear)))
     return out
+
+
+@functools.cache
+def settled_totals(gear: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Returns one multiset of ``gear`` settled dice per total and number of ones, and
+    the chance of that total and those ones (RB-DICE-4: all a roll counts by)."""
+    kinds: dict[tuple[int, int], tuple[tuple[int, ...], Fraction]] = {}
+    for values, chance in settled_rolls(gear):
+        key = (sum(values), values.count(1))
+        first, before = kinds.get(key, (values, Fraction(0)))
+        kinds[key] = (first, before + chance)
+    return tuple(kinds.values())
 
 
 def _moving(state: State, seat: int) -> bool:
