@@ -141,7 +141,7 @@ def _find_events(game: Game) -> dict[str, tuple[type[Event], TypeAdapter[Any]]]:
         if getattr(module, cls.__qualname__, None) is not cls:
             continue  # not the class its module names (``slots=True`` made a new one)
         if cls.__module__ == package or cls.__module__.startswith(
-            (package + ".", "racerbile.engine.")
+            (package + ".", f"{__package__}.")
         ):
             found.setdefault(cls.kind, []).append(cls)
     return {kind: (c[0], TypeAdapter(c[0])) for kind, c in found.items() if len(c) == 1}

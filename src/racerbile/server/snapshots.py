@@ -71,10 +71,9 @@ class Snapshots:
         ``every`` entries since it was loaded or last saved."""
         if self.every is None:
             return
-        due = self._due.setdefault(room, self.every)
-        if room.seq < due:
+        if room.seq < self._due.setdefault(room, self.every):
             return
-        self._due[room] = (room.seq // self.every + 1) * self.every
+        self._set_due(room)
         self.take(room)
 
     def take(self, room: Room) -> None:
@@ -99,6 +98,10 @@ class Snapshots:
         """Replays ``rows`` into a new room, from ``stored`` when it applies."""
         start = self._restore(room, rows, stored) if stored is not None else 0
         room.replay(rows[start:])
+        self._set_due(room)
+
+    def _set_due(self, room: Room) -> None:
+        """The next snapshot is due at the room's next multiple of ``every`` entries."""
         if self.every is not None:
             self._due[room] = (room.seq // self.every + 1) * self.every
 
