@@ -27,8 +27,8 @@ indexed in place.
 
 Compile time: a function inlined (``inline="always"``) has its whole call tree
 copied and run through Numba's front end again at each call site. So the turns are
-inlined into the race, but their big pieces (the move, the bot's choice, the end of
-the move, the shift phase) are compiled once each, apart.
+inlined into the race, but their big pieces (the bot's choice, the end of the move,
+the shift phase, the move help) are compiled once each, apart.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 
 Back onto the track, the first/last sip, the shift phase (the bot's gear), the roll,
 then the move (:mod:`.move`). The turn is inlined into the race's turn loop
-(:func:`.kernel.play_race`); the shift phase and the move are compiled apart
-(:data:`.race.apart`: once each, without reference counting). Rows of the
+(:func:`.kernel.play_race`) with the move; the shift phase is compiled apart
+(:data:`.race.apart`: once, without reference counting). Rows of the
 fork-dependent tables are indexed in place: a row view would count a reference
 in the rest of the fast path.
 """
