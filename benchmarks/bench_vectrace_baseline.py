@@ -4,7 +4,8 @@ Both walk the same ``(x, y, vx, vy)`` states with the exact square walk of
 :mod:`racerbile.games.vectrace.geometry`, one lap, no checkpoints, and stop at the
 first level that finishes (keeping the best ``t`` of that level). The compiled BFS is
 the obvious fast one, with no move table and no bound: every expansion walks its nine
-moves square by square. It keeps one visited byte per state of the whole
+moves square by square, but for a move to a state already reached (the same walk from
+the same square, so safe and not finishing). It keeps one visited byte per state of the whole
 ``(velocity, cell)`` space, velocity-major (allocated by NumPy, which gets zeroed pages
 from the OS, so only the pages the search reaches are resident), frontiers of packed
 ``(cell, vx, vy)`` that double when full and are put in velocity order before each
@@ -165,6 +166,11 @@ def _bfs(grid, kx, ky, span, walks, starts, seen):  # type: ignore[no-untyped-de
                 for dxi in range(vxi - 1, vxi + 2):
                     di = (dyi - ky + span) * side + dxi - kx + span
                     lo, hi = U(first[di]), U(first[di + 1])
+                    inside = 0 <= dxi < nvx and 0 <= dyi < nvy
+                    end = c + U(offs[hi - U(1)]) if hi > lo else c
+                    ns = U(dyi * nvx + dxi) * U(cells) + end if inside else U(0)
+                    if inside and seen[ns] != 0:
+                        continue  # the same walk from this cell: safe, not finishing
                     j, square = lo, ON
                     while j < hi:
                         square = grid[c + U(offs[j])]
@@ -175,16 +181,13 @@ def _bfs(grid, kx, ky, span, walks, starts, seen):  # type: ignore[no-untyped-de
                         best_num < 0 or nums[j] * best_den < best_num * dens[j]
                     ):
                         best_num, best_den = nums[j], dens[j]
-                    if square != ON or best_num >= 0 or not (0 <= dxi < nvx and 0 <= dyi < nvy):
+                    if square != ON or best_num >= 0 or not inside:
                         continue
-                    end = c + U(offs[hi - U(1)]) if hi > lo else c
-                    ns = U(dyi * nvx + dxi) * U(cells) + end
-                    if seen[ns] == 0:
-                        seen[ns] = 1
-                        if m == nxt.shape[0]:
-                            nxt = _grown(nxt, m)
-                        nxt[m] = (np.int64(end) << 16) | (dxi << 8) | dyi
-                        m += 1
+                    seen[ns] = 1
+                    if m == nxt.shape[0]:
+                        nxt = _grown(nxt, m)
+                    nxt[m] = (np.int64(end) << 16) | (dxi << 8) | dyi
+                    m += 1
         visited += m
         if best_num >= 0:
             return level, best_num, best_den, visited
