@@ -23,19 +23,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from loadbench.games import SETUPS  # the load benchmark's rooms
 
 from racerbile.server import Settings, create_app
 from racerbile.server.access import HOST, SPECTATOR, Caller
 from racerbile.server.jsontext import json_text
 from racerbile.store import Store
-
-TWO = [{"name": "Anna"}, {"name": "Bo"}]
-SETUPS: dict[str, dict[str, Any]] = {
-    "racerbile": {"players": TWO},
-    "vectrace": {"players": TWO, "track": "grand_tour", "options": {"setback": True}},
-    "ludol": {"players": TWO},
-    "rallyman": {"players": TWO},
-}
 
 
 def stdlib_text(value: Any) -> str:
