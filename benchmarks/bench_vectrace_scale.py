@@ -95,6 +95,7 @@ def _plot(rows: list[dict[str, object]], path: str) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import NullFormatter
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     for kind in KINDS:
@@ -105,6 +106,7 @@ def _plot(rows: list[dict[str, object]], path: str) -> None:
     for axis, label in ((left, "CPU seconds"), (right, "peak resident MB")):
         axis.set_xscale("log")
         axis.set_yscale("log")
+        axis.xaxis.set_minor_formatter(NullFormatter())  # the minor labels overlap
         axis.set_xlabel("track squares (open track)")
         axis.set_ylabel(label)
         axis.legend()

@@ -3,7 +3,6 @@ callers see is built once per change and shared; the log is told incrementally."
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ from serverkit import InlineBots, act, auth, create
 from sqlalchemy import event
 from starlette.testclient import TestClient
 
+from racerbile.engine.contract import plain_json
 from racerbile.server import Settings, create_app
 from racerbile.server.access import HOST, SPECTATOR, Caller
 from racerbile.server.hub import Subscriber
@@ -113,7 +113,7 @@ def _described(room: Room, lang: str) -> list[dict[str, Any]]:
     names = room.game.seat_names(room.state)
     lines = room.game.narrate(list(room.log), lang, names)
     if lines is not None:
-        return [dataclasses.asdict(line) for line in lines]
+        return [plain_json(line) for line in lines]  # as the server turns them into JSON
     return [
         {"seq": seq, "kind": e.kind, "text": room.game.describe(e, lang, names)}
         for seq, e in room.log

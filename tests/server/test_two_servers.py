@@ -10,6 +10,7 @@ import pytest
 from serverkit import act, auth, create, rooms_of, state, token
 from starlette.testclient import TestClient
 
+from racerbile.server.errors import ApiError
 from racerbile.server.peers import Peers
 from racerbile.store import Store
 
@@ -106,3 +107,30 @@ def test_a_watched_room_catches_up_on_what_it_missed_while_not_listening(
         client.portal.call(rooms.changed_elsewhere, None)  # type: ignore[union-attr]
         pushed = socket.receive_json()
         assert (pushed["seq"], pushed["to_act"]) == (1, "chance")
+
+
+@pytest.mark.timeout(30)
+def test_a_watched_room_that_lost_a_write_race_shows_its_watchers_the_winner(
+    open_client: Callable[..., TestClient], db_url: str
+) -> None:
+    client = open_client(db_url, shared_database=True)
+    created = create(client, dice="real")
+    game_id = created["id"]
+    rooms = rooms_of(client)
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+        socket.send_json({"type": "auth", "token": None})
+        assert socket.receive_json()["seq"] == 0
+        room = client.portal.call(rooms.get, game_id)  # type: ignore[union-attr]
+        host = client.portal.call(room.authenticate, created["host_token"])  # type: ignore[union-attr]
+        store = Store(db_url)  # another server rolls first, of which no notice came yet
+        store.append_action(game_id, 1, {"kind": "roll"}, "seat:0")
+        store.close()
+        # The room's own roll, written after the other's, loses (as in a race).
+        with pytest.raises(ApiError, match="another server changed this game first"):
+            client.portal.call(room.submit, host, {"kind": "roll"}, 0, 0, "en")  # type: ignore[union-attr]
+        assert room.stale
+        # The other server's notice comes: the room loads anew and its watchers see it.
+        client.portal.call(rooms.changed_elsewhere, game_id)  # type: ignore[union-attr]
+        pushed = socket.receive_json()
+        assert (pushed["seq"], pushed["to_act"]) == (1, "chance")
+        assert not rooms_of(client)._rooms[game_id].stale

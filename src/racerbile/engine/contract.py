@@ -117,20 +117,20 @@ def _field_names(cls: Any) -> tuple[str, ...]:
 
 
 def _fields_json(value: Any) -> dict[str, Any]:
-    """Returns a dataclass's fields as JSON (what ``dataclasses.asdict`` and :func:`_plain`
+    """Returns a dataclass's fields as JSON (what ``dataclasses.asdict`` and :func:`plain_json`
     give, without asdict's deep copies: every action of every view goes through here)."""
-    return {name: _plain(getattr(value, name)) for name in _field_names(value.__class__)}
+    return {name: plain_json(getattr(value, name)) for name in _field_names(value.__class__)}
 
 
-def _plain(value: Any) -> Any:
+def plain_json(value: Any) -> Any:
     """Turns tuples into lists, Fractions into "n/d" strings and dataclasses into dicts,
-    recursively."""
+    recursively (``dataclasses.asdict`` without its deep copies, for JSON)."""
     if value is None or isinstance(value, str | int | float):
         return value
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: plain_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
+        return [plain_json(v) for v in value]
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

@@ -9,13 +9,13 @@ same push, turned into JSON text once for all of them.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from .access import Caller
+from .jsontext import json_text
 from .room import Room
 
 QUEUE_SIZE = 256
@@ -30,7 +30,7 @@ class Push:
     @cached_property
     def text(self) -> str:
         """The message as JSON text, made on first send (as Starlette's send_json would)."""
-        return json.dumps(self.message, ensure_ascii=False, separators=(",", ":"))
+        return json_text(self.message)
 
 
 @dataclass(eq=False)

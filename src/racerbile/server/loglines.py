@@ -10,12 +10,12 @@ lines of the others are kept. The lines are those of telling the whole log at on
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Event, Game
 from ..engine.capabilities import LineDrink
+from ..engine.contract import plain_json
 from ..engine.ledger import Drank
 
 Entry = tuple[int, Event]  # the record position of an event, and the event
@@ -65,14 +65,14 @@ class LogLines:
     def _tell(self, part: list[Entry], names: Sequence[str]) -> list[Line]:
         lines = self.game.narrate(part, self.lang, names) if self._narrates else None
         if lines is not None:
-            return [dataclasses.asdict(line) for line in lines]
+            return [plain_json(line) for line in lines]
         return [
             {
                 "seq": seq,
                 "kind": e.kind,
                 "text": self.game.describe(e, self.lang, names),
                 "seat": _seat_of(e),
-                "drinks": [dataclasses.asdict(LineDrink.of(e))] if isinstance(e, Drank) else [],
+                "drinks": [plain_json(LineDrink.of(e))] if isinstance(e, Drank) else [],
             }
             for seq, e in part
         ]

@@ -97,11 +97,13 @@ class Rooms:
     async def _install(self, game_id: str) -> Room:
         old = self._rooms.get(game_id)
         room = await self._load(game_id)
-        if old is not None:  # reloaded after a failed write
-            old.stop_timers()
         self._rooms[game_id] = room
         self._touch(game_id)
         self._trim(keep=game_id)
+        if old is not None:  # reloaded after a failed write: its screens see the store's
+            old.stop_timers()
+            for listener in self.listeners:
+                listener(room)
         # The dice, bots and clocks of an unfinished game go on from where it stands.
         await room.play_automatic(self.settings.auto_wait_s)
         return room
@@ -139,10 +141,15 @@ class Rooms:
         ids = [game_id] if game_id is not None else [g for g in self._rooms if self.watchers(g)]
         for held in ids:
             room = self._rooms.get(held)
-            if room is None or room.stale or held in self._pending:
+            if room is None or held in self._pending:
                 continue  # not held, or loading from the store anyway
             try:
-                await self._current(room)
+                if not room.stale:
+                    await self._current(room)
+                # A write that lost a race to another server, or a catch-up that failed,
+                # left it stale: load it anew now if screens watch it, else when next used.
+                if room.stale and self.watchers(held):
+                    await self.get(held)
             except ApiError as exc:  # the next request looks again
                 log.warning("game %s is not brought up to date: %s", held, exc.reason)
 

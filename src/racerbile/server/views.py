@@ -17,6 +17,7 @@ from ..engine.capabilities import DrinkColumn
 from ..engine.referee import Sender, admitted, referee_buttons, referee_options
 from ..store import SeatRow
 from .access import Caller
+from .jsontext import json_text
 from .loglines import LogLines
 from .schemas import join_link
 from .undo import undo_options
@@ -61,7 +62,7 @@ class Views:
         key = (caller, lang)
         text = self._texts.get(key)
         if text is None:
-            text = json.dumps(self.public(caller, lang), ensure_ascii=False, separators=(",", ":"))
+            text = json_text(self.public(caller, lang))
             self._texts[key] = text
         return text
 

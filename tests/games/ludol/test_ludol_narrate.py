@@ -4,7 +4,6 @@ drinks ride on the line that tells of them, and no event goes untold."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
 import numpy as np
@@ -14,6 +13,7 @@ from racerbile.engine import Action, Event, step
 from racerbile.engine.autoplay import random_legal
 from racerbile.engine.capabilities import LineDrink
 from racerbile.engine.chance import DiceStream
+from racerbile.engine.contract import plain_json
 from racerbile.engine.errors import RulesError
 from racerbile.engine.ledger import Drank
 from racerbile.games.ludol import GAME
@@ -187,5 +187,5 @@ def test_the_log_told_part_by_part_equals_the_whole_log_told_at_once(
         by_seq[entry[0]] -= 1
         if by_seq[entry[0]]:
             continue  # the room adds an action's events together
-        whole = [dataclasses.asdict(line) for line in GAME.narrate(log, lang, names)]
+        whole = [plain_json(line) for line in GAME.narrate(log, lang, names)]
         assert logged.told(log, names) == whole

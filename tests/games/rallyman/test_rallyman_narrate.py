@@ -4,7 +4,6 @@ it; nothing of a seeded rally is lost, and the server's incremental log tells th
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import deque
 from typing import Any
@@ -14,6 +13,7 @@ import pytest
 
 from racerbile.engine import DiceStream, Event
 from racerbile.engine.autoplay import autoplay, random_or_bot
+from racerbile.engine.contract import plain_json
 from racerbile.games.rallyman import GAME
 from racerbile.games.rallyman import actions as a
 from racerbile.games.rallyman.narrate import TURN_KINDS
@@ -180,5 +180,5 @@ def test_the_log_told_change_by_change_equals_the_whole_log_told_at_once(
     for seq, step in rally:
         log.extend((seq, e) for e in step)
         for lang, lines in told.items():
-            whole = [dataclasses.asdict(x) for x in GAME.narrate(list(log), lang, NAMES)]
+            whole = [plain_json(x) for x in GAME.narrate(list(log), lang, NAMES)]
             assert lines.told(log, NAMES) == whole
