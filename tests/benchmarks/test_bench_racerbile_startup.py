@@ -16,7 +16,7 @@ from pathlib import Path
 Path(os.environ["NUMBA_CACHE_DIR"], "laps").write_text(sys.argv[1])
 Path(os.environ["RACERBILE_CACHE_DIR"], "seen").write_text("yes")
 print("noise before the figures")
-print(json.dumps({"wall": 0.25, "cpu": 0.5}))
+print(json.dumps({"wall": 0.25, "cpu": 0.5, "compile": 0.75}))
 """
 
 
@@ -28,4 +28,5 @@ def test_a_child_gets_both_cache_folders_and_reports_its_times(tmp_path: Path) -
     assert (numba_dir / "laps").read_text() == "3"
     assert (data_dir / "seen").read_text() == "yes"
     assert figures["in_process"] == {"cpu": 0.5, "wall": 0.25}
+    assert figures["compile_cpu"] == 0.75
     assert figures["process"]["wall"] > 0 and figures["process"]["cpu"] >= 0

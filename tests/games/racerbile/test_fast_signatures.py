@@ -19,7 +19,7 @@ from racerbile.engine.outcome import SimSpec
 from racerbile.games.racerbile import datacache
 from racerbile.games.racerbile.fast.engine import RacerbileFastEngine
 
-MODULES = ("borrow", "decide", "kernel", "memo", "move", "movehelp", "race", "seeding", "turn")
+MODULES = ("decide", "kernel", "memo", "move", "movehelp", "race", "seeding", "turn")
 BOTS = ("greedy", "stalin", "random", "cautious")  # the optimal bot adds no compiled code
 
 

@@ -26,7 +26,7 @@ from .race import (
 from .tables import BLOCK, DOWNSHIFT, FAR
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def face(t, cars, seat) -> int:
     """``bots.facing``: the heading whose next cell is nearest the line (no fork chosen)."""
     dist = t.dist[0]

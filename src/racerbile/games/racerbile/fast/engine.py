@@ -253,7 +253,7 @@ def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ..
         new_scratch(n_cells, n_track),
         kernel.new_cars(n),
         np.zeros((n + 1, 4), np.uint64),
-        np.zeros((9, max(16, n, n_forks)), np.int64),
+        np.zeros((13, max(16, n, n_forks)), np.int64),
     )
 
 

@@ -19,11 +19,16 @@ turn), :mod:`.decide` (the bots) and :mod:`.movehelp` (move help); this module p
 the start and the race, and a batch of races (:func:`play_batch`).
 
 Speed: compiled code counts a reference (an atomic operation) for every array it
-binds, and a tuple of arrays bound as an argument counts one per member. The batch
-therefore runs on views that own nothing (:mod:`.borrow`), the cars are one 2-D
-array, the turn and the move are inlined into one loop (:func:`play_turns`, compiled
-without reference counting) that makes no array, and rows of 2-D tables are indexed
-in place.
+binds, and a tuple of arrays bound as an argument counts one per member. A race is
+therefore compiled without reference counting (:data:`.race.apart`): it allocates
+nothing (the batch passes every work array) and every array it reaches is the
+batch's for the whole call. The cars are one 2-D array and rows of 2-D tables are
+indexed in place.
+
+Compile time: a function inlined (``inline="always"``) has its whole call tree
+copied and run through Numba's front end again at each call site. So the turns are
+inlined into the race, but their big pieces (the bot's choice, the end of the move,
+the shift phase, the move help) are compiled once each, apart.
 """
 
 from __future__ import annotations
@@ -31,7 +36,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .borrow import borrow, borrowed_memo, borrowed_policy, borrowed_scratch, borrowed_tables
 from .decide import face
 from .race import (
     ARRIVED,
@@ -55,6 +59,7 @@ from .race import (
     TOASTED,
     UNSET,
     Race,
+    apart,
     drink,
     next_die,
     ranking,
@@ -65,17 +70,14 @@ from .turn import take_turn
 # -- the start -------------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def start_order(race) -> None:
-    """RB-START-1: order dice; ties throw again among themselves, in the order they stand."""
+@njit(cache=True, inline="always")
+def start_order(race, sizes, values, sorted_, split) -> None:
+    """RB-START-1: order dice; ties throw again among themselves, in the order they stand
+    (``sizes``, ``values`` and ``sorted_`` are room for ``n`` numbers, ``split`` for 6)."""
     order = race.order
     n = order.shape[0]
-    sizes = np.zeros(n, np.int32)
     sizes[0] = n
     groups = 1
-    values = np.zeros(n, np.int32)
-    sorted_ = np.zeros(n, np.int32)
-    split = np.zeros(7, np.int32)
     if n == 1:
         next_die(race.rngs)  # a lone player still throws once
         return
@@ -102,13 +104,16 @@ def start_order(race) -> None:
             if count:
                 split[parts] = count
                 parts += 1
-        order[first : first + m] = sorted_[:m]
-        sizes[g + parts : groups + parts - 1] = sizes[g + 1 : groups].copy()
-        sizes[g : g + parts] = split[:parts]
+        for i in range(m):
+            order[first + i] = sorted_[i]
+        for i in range(groups - 1, g, -1):  # the groups after g move up by parts - 1
+            sizes[i + parts - 1] = sizes[i]
+        for i in range(parts):
+            sizes[g + i] = split[i]
         groups += parts - 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_on_grid(t, rules, cars, race) -> None:
     """RB-START-2/3: caps on the grid slots in the start order, 1st gear."""
     n = race.order.shape[0]
@@ -124,9 +129,10 @@ def place_on_grid(t, rules, cars, race) -> None:
 # -- the race --------------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def play_race(t, pol, gv, rules, race, cars, scratch, memo) -> None:
-    """Plays one race from the start to RB-END-1; results are left in ``race``."""
+@apart
+def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
+    """Plays one race from the start to RB-END-1; results are left in ``race``
+    (``work`` rows 9 to 12 are room for the start order)."""
     n = race.order.shape[0]
     _reset(cars, race)
     counters = race.counters
@@ -135,29 +141,15 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo) -> None:
             counters[C_ACTIONS] += 1
             drink(race.stats, s, race.sizes[s], -1)  # RB-RACE-1: a whole beer
     else:
-        start_order(race)
+        start_order(race, work[9], work[10], work[11], work[12])
     place_on_grid(t, rules, cars, race)
     if rules.facing:
         for i in range(n):
             counters[C_ACTIONS] += 1
             seat = race.order[i]
             cars[HEADING, seat] = face(t, cars, seat)
-    play_turns(t, pol, gv, rules, race, cars, scratch, memo)
-    ranking(t.dist, race.counters[C_COMBO], cars, race.ranks)
-    for place in range(n):
-        race.stats[race.ranks[place], PLACE] = place + 1
-
-
-@njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # a Numba option its stubs lack
-def play_turns(t, pol, gv, rules, race, cars, scratch, memo) -> None:
-    """The race's turns, in the start order, until the final round is over.
-
-    Compiled without reference counting (``_nrt=False``): every array it reaches is
-    the batch's, alive for the whole call, and nothing in it allocates, so the counts
-    that would be kept for every array its inlined helpers bind (most of a turn's
-    time) guard nothing."""
-    n = race.order.shape[0]
-    counters = race.counters
+    # The turns, in the start order, until the final round is over (the loop is
+    # written here: each level of inlining runs its callees' front end again).
     index = 0
     while counters[C_STATUS] == OK:
         seat = race.order[index]
@@ -166,9 +158,12 @@ def play_turns(t, pol, gv, rules, race, cars, scratch, memo) -> None:
         if counters[C_FINAL] and index == n - 1:
             break
         index = (index + 1) % n
+    ranking(t.dist, race.counters[C_COMBO], cars, race.ranks)
+    for place in range(n):
+        race.stats[race.ranks[place], PLACE] = place + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reset(cars, race) -> None:
     """Puts the cars and the race's work arrays back to the start of a race."""
     cars[CELL, :] = 0
@@ -206,20 +201,13 @@ def play_batch(
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
     share per thread, each with its own work arrays: ``scratch`` from
     :func:`.movehelp.new_scratch`, ``cars`` from :func:`new_cars`, ``rngs``
-    uint64[n + 1, 4] and ``work`` int64[9, W] with W >= max(16, n, forks)).
+    uint64[n + 1, 4] and ``work`` int64[13, W] with W >= max(16, n, forks)).
 
     Race ``g`` is game ``indices[g]`` of the run seeded ``master``: its dice and random
     bots' generators are seeded here as the reference runner seeds them, and its dice
-    seed is written to ``seeds[g]``. Every array is the caller's for the whole call, so
-    the races run on views that own nothing (:mod:`.borrow`).
+    seed is written to ``seeds[g]``.
     """
     n = bots.shape[0]
-    t, pol, memo = borrowed_tables(t), borrowed_policy(pol), borrowed_memo(memo)
-    scratch, cars = borrowed_scratch(scratch), borrow(cars)
-    rngs, work = borrow(rngs), borrow(work)
-    gv, bots, sizes = borrow(gv), borrow(bots), borrow(sizes)
-    stats, counters = borrow(stats), borrow(counters)
-    off_log, overtake_log = borrow(off_log), borrow(overtake_log)
     words = np.zeros(MAX_WORDS, np.uint64)
     for g in range(lo, hi):
         seeds[g] = seed_game(master, indices[g], bots, np.int64(RANDOM), words, rngs)
@@ -228,5 +216,5 @@ def play_batch(
             work[4, :n], work[5, :16], work[6, :16], work[7, :6], work[8, :3],
             sizes, bots, rngs, off_log[g], overtake_log[g],
         )  # fmt: skip
-        play_race(t, pol, gv, rules, race, cars, scratch, memo)
+        play_race(t, pol, gv, rules, race, cars, scratch, memo, work)
     return hi - lo

@@ -5,7 +5,8 @@ The legal steps, the bot's plan (from the move-help memo, or a live run when a c
 is in the way), each step (squeals, laps, midway toasts, forks) and the end of the
 move (cells not moved, the cell landed on, bonks, overtakes).
 
-Speed: the move is one loop inlined into the race's turn loop. Rows of the tables
+Speed: the move is inlined into the race's turn loop; the bot's choice and the end of
+the move are each compiled once, apart (:data:`.race.apart`). Rows of the tables
 that depend on the forks are indexed in place (``dist[k, cell]``), since a row view
 counts a reference; a step the plan makes is checked alone, and the six directions
 are worked out only when the plan does not say (the outcome is the same: a legal
@@ -43,6 +44,7 @@ from .race import (
     TAKEN,
     TOASTED,
     TOO_LONG,
+    apart,
     combo,
     drink,
     position,
@@ -85,7 +87,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
             counters[C_STATUS] = TOO_LONG
             return
         if action == NOT_PLANNED:
-            n_legal, first = 0, -1
+            n_legal, first = 0, int(np.int64(-1))  # not a literal: one _decide signature
             for d in range(6):
                 legal[d] = _step_kind(
                     nb, open_, closed, k, cell, heading, mode, d, path, n_path, blocked, n_blocked
@@ -126,7 +128,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                         scratch.out,
                     )  # fmt: skip
                     action, steps = _decide(
-                        scratch.out, 0, count, pol, rules, cars, race, t.kind, t.dist,
+                        scratch.out, np.int64(0), count, pol, rules, cars, race, t.kind, t.dist,
                         t.lap_length, k, seat, plan_heading, chug, first, can_stop,
                     )  # fmt: skip
                 if steps >= 0:  # the chosen option is the plan now
@@ -251,7 +253,7 @@ def _clear(reach, moved, k, cell, h, total, blocked, n_blocked) -> bool:
     return True
 
 
-@njit(cache=True, inline="always")
+@apart
 def _decide(
     opts, base, count, pol, rules, cars, race, kinds, dist, lap_length, k, seat, heading, chug,
     first, can_stop,
@@ -321,7 +323,7 @@ def _step(
     return False
 
 
-@njit(cache=True, inline="always")
+@apart
 def _end_move(
     nb, open_, kinds, closed, dist, k, cars, stats, counters, ranks, before, off_log,
     overtake_log, seat, total, moved, heading, off,

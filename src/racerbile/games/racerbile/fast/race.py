@@ -73,6 +73,18 @@ C_CLOCK, C_ACTIONS, C_FINAL, C_ROUNDS, C_STATUS, C_OFFS, C_OVERTAKES, C_COMBO = 
 N_COUNTERS = 8
 
 
+# A piece of the race compiled once, on its own: inlined by Numba (inline="always"), its
+# whole call tree would be copied and run through Numba's front end again at each call
+# site and each level (that was most of a cold compile). LLVM inlines it instead
+# (forceinline: a call would cost the race a seventh of its speed). Without reference
+# counting, which would cost an atomic operation per array bound: it allocates nothing,
+# and every array it reaches is the batch's, alive for the whole call. Only compiled
+# code calls it: no Python wrapper.
+apart = njit(  # type: ignore[call-overload]  # options Numba's stubs lack
+    cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True, forceinline=True
+)
+
+
 # -- bookkeeping ---------------------------------------------------------------------------
 
 

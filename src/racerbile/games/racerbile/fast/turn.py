@@ -2,10 +2,11 @@
 """The compiled turn: ``turn_cycle.begin_turn`` to ``moving.end_move``.
 
 Back onto the track, the first/last sip, the shift phase (the bot's gear), the roll,
-then the move (:mod:`.move`). Everything is inlined into the race's turn loop
-(:func:`.kernel.play_race`): a call boundary costs a reference count per array it
-passes, and rows of the fork-dependent tables are indexed in place for the same
-reason.
+then the move (:mod:`.move`). The turn is inlined into the race's turn loop
+(:func:`.kernel.play_race`) with the move; the shift phase is compiled apart
+(:data:`.race.apart`: once, without reference counting). Rows of the
+fork-dependent tables are indexed in place: a row view would count a reference
+in the rest of the fast path.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .race import (
     HOLD_FIRST,
     OFF_FROM,
     TURNS,
+    apart,
     drink,
     next_die,
     ranking,
@@ -79,7 +81,7 @@ def _back_on_track(chug, cars, stats, sizes, counters, seat) -> bool:
     return True
 
 
-@njit(cache=True, inline="always")
+@apart
 def _shift_phase(
     bot, barred, cars, seat, pol, gv, nb, open_, is_track, closed, k, rngs, counters, stats,
     laps_to_race, gears,
