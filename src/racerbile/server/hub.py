@@ -29,7 +29,7 @@ class Push:
 
     @cached_property
     def text(self) -> str:
-        """The message as JSON text, made on first send (as Starlette's send_json would)."""
+        """The message as compact JSON text, made on first send."""
         return json_text(self.message)
 
 

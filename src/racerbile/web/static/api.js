@@ -136,6 +136,7 @@ export class GameConnection {
     this.lang = lang;
     this.token = token || null;
     this.state = null;
+    this.stateText = null; // the JSON of the state held, to pass over the same state again
     this.listeners = new Set();
     this.statusListeners = new Set();
     this.ws = null;
@@ -167,7 +168,12 @@ export class GameConnection {
   accept(state) {
     if (!state || typeof state !== "object") return;
     if (this.state && typeof state.seq === "number" && state.seq < this.state.seq) return;
+    // The same state again (an action's answer and its push) changes nothing; painting
+    // it would rebuild the board under a finger about to tap it.
+    const text = JSON.stringify(state);
+    if (this.state && text === this.stateText) return;
     this.state = state;
+    this.stateText = text;
     for (const fn of this.listeners) fn(state);
   }
 
