@@ -26,11 +26,12 @@ class Push:
     """One message for the connections that see the same, and its JSON text."""
 
     message: dict[str, Any]
+    known_text: str | None = None  # the text, when it was made already
 
     @cached_property
     def text(self) -> str:
         """The message as compact JSON text, made on first send."""
-        return json_text(self.message)
+        return self.known_text if self.known_text is not None else json_text(self.message)
 
 
 @dataclass(eq=False)
@@ -88,5 +89,8 @@ class Hub:
 
 
 def state_message(room: Room, subscriber: Subscriber) -> Push:
-    """Returns the ``{"type": "state", ...}`` push for one connection."""
-    return Push({"type": "state", **room.public(subscriber.caller, subscriber.lang)})
+    """Returns the ``{"type": "state", ...}`` push for one connection; its text is the
+    envelope's, made once per change for HTTP answers and pushes alike."""
+    caller, lang = subscriber.caller, subscriber.lang
+    envelope = room.views.text(caller, lang)  # a JSON object: "{" and its members
+    return Push({"type": "state", **room.public(caller, lang)}, '{"type":"state",' + envelope[1:])
