@@ -21,6 +21,7 @@ from .race import (
     OPTIMAL,
     RANDOM,
     STALIN,
+    apart,
     pick_index,
 )
 from .tables import BLOCK, DOWNSHIFT, FAR
@@ -118,6 +119,9 @@ def _optimal_gear(positions, q, laps_to_race, cars, seat, gears, n_gears) -> int
 
 # -- end cells -----------------------------------------------------------------------------
 
+ALL_OPTIONS, STAYING, LEAVING = -1, 0, 1  # which options _best_option ranks
+LIVE = -2  # a choice made live each time (see _remember); -1 is "no option"
+
 
 @njit(cache=True, inline="always")
 def choose_option(
@@ -128,56 +132,146 @@ def choose_option(
 
     ``dist[k]`` and ``length`` are the distance row and lap length of the forks chosen
     so far; ``chug`` the sips the seat would chug on leaving the track (RB-RACE-3)."""
-    length = length if length != 0 else 1
-    laps = cars[LAPS, seat]
-    before = laps * length - dist[k, cars[CELL, seat]]
-    gear = cars[GEAR, seat]
     if bot == RANDOM:
+        length = length if length != 0 else 1
+        laps = cars[LAPS, seat]
+        before = laps * length - dist[k, cars[CELL, seat]]
         return _random_option(rngs, seat, opts, base, count, laps, length, before, dist, k)
+    return _best_option(
+        bot, opts, base, base + count, np.int64(1), np.int64(ALL_OPTIONS), cars[CELL, seat],
+        cars[GEAR, seat], cars[LAPS, seat], heading, pol, kinds, dist, k, length, chug,
+        laps_to_race,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def remembered_option(
+    bot, opts, base, count, entry, free, cars, seat, heading, pol, kinds, dist, k, length,
+    chug, laps_to_race,
+) -> int:  # fmt: skip
+    """:func:`choose_option` of a bot other than ``random`` among the options of
+    move-help memo entry ``entry`` (``free``: a free first step), from the choices
+    remembered in ``pol.choices``; LIVE when it is to be made by :func:`choose_option`.
+
+    A bot ranks an entry's options that stay on the track by the seat's gear alone
+    (the ``optimal`` bot also by the finish-line crossings left), and the ones that
+    leave it the same way: the sips it would chug (RB-RACE-3) shift every off-track
+    option's key alike. So the best of each group is remembered per (bot, entry,
+    gear, crossings left), and only those two are ranked with the seat's own
+    ``chug``, in option order as :func:`choose_option` ranks them."""
+    gear, laps, cell = cars[GEAR, seat], cars[LAPS, seat], cars[CELL, seat]
+    left = 0
+    if bot == OPTIMAL:
+        # Crossings left beyond the policy's rows, or with every option over the line,
+        # rank alike: ``margin`` is the most lines one move crosses.
+        rows = pol.values.shape[0]
+        margin = (pol.choices.shape[3] - rows - 1) // 2
+        left = min(max(laps_to_race - laps, -margin), rows + margin) + margin
+        laps = laps_to_race - (left - margin)
+    pair = pol.choices[bot - 1, entry, gear - 1, left]
+    if pair == 0:
+        pair = _remember(
+            bot, opts, base, count, free, cell, gear, laps, heading, pol, kinds, dist, k,
+            length, laps_to_race,
+        )  # fmt: skip
+        pol.choices[bot - 1, entry, gear - 1, left] = pair
+    if pair == LIVE:
+        return LIVE
+    on, off = (pair & 0xFFFF) - 2, (pair >> 16) - 2
+    if on < 0 or off < 0:
+        return base + max(on, off) if max(on, off) >= 0 else -1
+    first, second = base + min(on, off), base + max(on, off)
+    return _best_option(
+        bot, opts, first, second + 1, second - first, np.int64(ALL_OPTIONS), cell, gear, laps,
+        heading, pol, kinds, dist, k, length, chug, laps_to_race,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _remember(
+    bot, opts, base, count, free, cell, gear, laps, heading, pol, kinds, dist, k, length,
+    laps_to_race,
+) -> int:  # fmt: skip
+    """The best option on the track and the best off it, each relative to ``base`` + 2
+    (1: none), in one int32 that another thread reads whole; LIVE when the optimal
+    bot's ranking depends on the seat's heading (an option of no steps after a free
+    first step)."""
+    if bot == OPTIMAL and free:
+        for i in range(base, base + count):
+            if opts.steps[i] == 0:
+                return LIVE
+    packed = 0
+    for group in (STAYING, LEAVING):
+        best = _best_option(
+            bot, opts, base, base + count, np.int64(1), group, cell, gear, laps, heading, pol,
+            kinds, dist, k, length, np.int64(0), laps_to_race,
+        )  # fmt: skip
+        packed |= (best - base + 2 if best >= 0 else 1) << (16 * group)
+    return packed
+
+
+@apart
+def _best_option(
+    bot, opts, start, stop, step, only, cell, gear, laps, heading, pol, kinds, dist, k,
+    length, chug, laps_to_race,
+) -> int:  # fmt: skip
+    """The first best option of ``range(start, stop, step)`` (``only`` those on or off
+    the track, or ALL_OPTIONS) by the keys of a bot other than ``random``, for a seat on
+    ``cell`` in ``gear`` with ``laps`` crossed; -1 when there is none."""
     best = -1
     b_key0, b_key1, b_key2 = 0.0, 0.0, 0.0
-    # Arrays read in the loop, taken out of their tuples once (each tuple passed to a
-    # helper would count a reference per array, per option).
-    cells, offs, option_laps, option_sips = opts.cell, opts.off, opts.laps, opts.sips
-    steps, dirs = opts.steps, opts.dirs
-    positions, values = pol.positions, pol.values
-    for i in range(base, base + count):
-        end = cells[i]
-        off = offs[i]
-        end_kind = -1 if off else kinds[end]
-        plan_laps = laps + option_laps[i]
-        progress = plan_laps * length - dist[k, end] - before
-        sips = option_sips[i]
-        slowed = off or end_kind == DOWNSHIFT
-        future = 0.0
-        if off:
-            future = float((gear - 1) + chug)
-        elif end_kind == DOWNSHIFT:
-            future = float(gear - 1)
-        if bot == OPTIMAL:
-            last = dirs[i, steps[i] - 1] if steps[i] > 0 else heading
-            key0 = _turns_left(positions, values, laps_to_race - plan_laps, end, last, gear, slowed)
-            key1 = float(sips)
-            better = best < 0 or key0 < b_key0 or (key0 == b_key0 and key1 < b_key1)
-            key2 = 0.0
-        else:
-            tempo = 2.5 * (gear - 1) if slowed else 0.0
-            greedy = float(progress - sips) - future - tempo
-            if bot == CAUTIOUS:
-                key0, key1, key2 = float(progress) - 2.0 * (float(sips) + future), 0.0, 0.0
-            elif bot == STALIN:
-                key0 = 1.0 if off else 0.0
-                key1 = 1.0 if end_kind == BLOCK else 0.0
-                key2 = greedy
-            else:
-                key0, key1, key2 = greedy, 0.0, 0.0
-            better = best < 0 or (
-                key0 > b_key0
-                or (key0 == b_key0 and (key1 > b_key1 or (key1 == b_key1 and key2 > b_key2)))
-            )
-        if better:
+    for i in range(start, stop, step):
+        if only != ALL_OPTIONS and opts.off[i] != (only == LEAVING):
+            continue
+        key0, key1, key2 = _keys(
+            bot, opts, i, cell, gear, laps, heading, pol, kinds, dist, k, length, chug,
+            laps_to_race,
+        )  # fmt: skip
+        if best < 0 or _beats(bot, key0, key1, key2, b_key0, b_key1, b_key2):
             best, b_key0, b_key1, b_key2 = i, key0, key1, key2
     return best
+
+
+@njit(cache=True, inline="always")
+def _beats(bot, key0, key1, key2, b_key0, b_key1, b_key2) -> bool:
+    """Tells whether keys ``key*`` beat the best so far ``b_key*``: the optimal bot's
+    least first, the others' greatest first."""
+    if bot == OPTIMAL:
+        return key0 < b_key0 or (key0 == b_key0 and key1 < b_key1)
+    return key0 > b_key0 or (
+        key0 == b_key0 and (key1 > b_key1 or (key1 == b_key1 and key2 > b_key2))
+    )
+
+
+@njit(cache=True, inline="always")
+def _keys(
+    bot, opts, i, cell, gear, laps, heading, pol, kinds, dist, k, length, chug, laps_to_race
+):  # fmt: skip
+    """The keys option ``i`` is ranked by (``bots.plans`` and the bot's choice)."""
+    length = length if length != 0 else 1
+    end = opts.cell[i]
+    off = opts.off[i]
+    end_kind = -1 if off else kinds[end]
+    progress = opts.laps[i] * length - dist[k, end] + dist[k, cell]
+    sips = opts.sips[i]
+    slowed = off or end_kind == DOWNSHIFT
+    if bot == OPTIMAL:
+        last = opts.dirs[i, opts.steps[i] - 1] if opts.steps[i] > 0 else heading
+        crossings = laps_to_race - (laps + opts.laps[i])
+        key0 = _turns_left(pol.positions, pol.values, crossings, end, last, gear, slowed)
+        return key0, float(sips), 0.0
+    future = 0.0
+    if off:
+        future = float((gear - 1) + chug)
+    elif end_kind == DOWNSHIFT:
+        future = float(gear - 1)
+    if bot == CAUTIOUS:
+        return float(progress) - 2.0 * (float(sips) + future), 0.0, 0.0
+    tempo = 2.5 * (gear - 1) if slowed else 0.0
+    greedy = float(progress - sips) - future - tempo
+    if bot == STALIN:
+        return (1.0 if off else 0.0), (1.0 if end_kind == BLOCK else 0.0), greedy
+    return greedy, 0.0, 0.0
 
 
 @njit(cache=True, inline="always")

@@ -31,6 +31,7 @@ from .memo import memo_for
 from .movehelp import Memo, new_scratch
 from .tables import (
     MAX_COMBOS,
+    NO_CHOICES,
     PolicyTables,
     Tables,
     fork_combinations,
@@ -38,11 +39,12 @@ from .tables import (
     numbering,
     policy_tables,
     track_tables,
+    with_choices,
 )
 
 RULE_SETS = ("babybile", "racerbile")
 _NO_POLICY = PolicyTables(
-    np.full((1, 6), -1, np.int32), np.zeros((1, 1, 3, 2)), np.zeros((1, 1, 3))
+    np.full((1, 6), -1, np.int32), np.zeros((1, 1, 3, 2)), np.zeros((1, 1, 3)), NO_CHOICES
 )
 
 
@@ -131,11 +133,13 @@ def _prepared(setup_json: str, players: tuple[str, ...]) -> Prepared:
     if "optimal" in players:
         rules = config.rules
         policy = policy_tables(track, rules.facing, rules.smashed_gearbox, config.laps + 1)
+    memo = memo_for(track)
+    margin = max(1, int(np.abs(memo.options.laps).max(initial=0)))
     return Prepared(
         config=config,
         tables=tables,
-        memo=memo_for(track),
-        policy=policy,
+        memo=memo,
+        policy=with_choices(policy, memo.firsts.size, margin),
         rules=race.Rules(
             laps=config.laps,
             facing=config.rules.facing,

@@ -180,8 +180,7 @@ def _reset(cars, race) -> None:
     race.forks[:] = 0
     for s in range(race.order.shape[0]):
         race.order[s] = s
-    race.ranks[:] = 0
-    race.before[:] = 0
+        race.ranks[s] = s  # any order of the seats will do (see ranking)
     race.blocked[:] = 0
     race.path[:] = 0
     race.plan_dirs[:] = 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .decide import choose_option
+from .decide import LIVE, choose_option, remembered_option
 from .movehelp import FAST, NO, OFF, ON, RECKLESS, TURN_OK, move_options, roll_mode
 from .race import (
     ARRIVED,
@@ -40,6 +40,7 @@ from .race import (
     NEED_LOG,
     OFF_FROM,
     OFF_TRACK,
+    RANDOM,
     STOP,
     TAKEN,
     TOASTED,
@@ -57,7 +58,7 @@ NOT_PLANNED = -2  # no planned step to take: the bot decides
 OFF_PLAN = -3  # the step the plan expects when there is none
 
 
-@njit(cache=True, inline="always")
+@apart
 def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
     """The move phase: legal steps, the bot's planned path, and the end of the move
     (``race.before`` holds the ranking at its start, from :func:`.turn.take_turn`)."""
@@ -109,17 +110,19 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                 # The move help now: the memo for an unobstructed move start, else a
                 # live run; then the bot's choice, kept as the plan.
                 h = heading + 1
-                base, count = -1, 0
+                base, count, entry = -1, 0, -1
                 start = moved == 0 or (moved == 1 and path[0] == nb[cell, (heading + 3) % 6])
                 if start and _clear(memo.reach, moved, k, cell, h, total, blocked, n_blocked):
                     base = memo.firsts[moved, k, cell, h, total]
                     count = memo.counts[moved, k, cell, h, total]
+                    entry = _entry(memo.firsts, moved, k, cell, h, total)
                 plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
                 chug = sips_left(stats, race.sizes, seat) if rules.chug else 0
                 if base >= 0:
                     action, steps = _decide(
-                        memo.options, base, count, pol, rules, cars, race, t.kind, t.dist,
-                        t.lap_length, k, seat, plan_heading, chug, first, can_stop,
+                        memo.options, base, count, entry, heading < 0, pol, rules, cars, race,
+                        t.kind, t.dist, t.lap_length, k, seat, plan_heading, chug, first,
+                        can_stop,
                     )  # fmt: skip
                 else:
                     count = move_options(
@@ -128,8 +131,9 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                         scratch.out,
                     )  # fmt: skip
                     action, steps = _decide(
-                        scratch.out, np.int64(0), count, pol, rules, cars, race, t.kind, t.dist,
-                        t.lap_length, k, seat, plan_heading, chug, first, can_stop,
+                        scratch.out, np.int64(0), count, entry, heading < 0, pol, rules, cars,
+                        race, t.kind, t.dist, t.lap_length, k, seat, plan_heading, chug, first,
+                        can_stop,
                     )  # fmt: skip
                 if steps >= 0:  # the chosen option is the plan now
                     plan_start, n_dirs, on_plan = n_path, steps, True
@@ -253,19 +257,33 @@ def _clear(reach, moved, k, cell, h, total, blocked, n_blocked) -> bool:
     return True
 
 
+@njit(cache=True, inline="always")
+def _entry(firsts, moved, k, cell, h, total) -> int:
+    """The flat index of a move-help memo entry (the row of ``pol.choices``)."""
+    _, n_combos, n_cells, n_headings, n_totals = firsts.shape
+    return (((moved * n_combos + k) * n_cells + cell) * n_headings + h) * n_totals + total
+
+
 @apart
 def _decide(
-    opts, base, count, pol, rules, cars, race, kinds, dist, lap_length, k, seat, heading, chug,
-    first, can_stop,
+    opts, base, count, entry, free, pol, rules, cars, race, kinds, dist, lap_length, k, seat,
+    heading, chug, first, can_stop,
 ):  # fmt: skip
-    """The bot chooses among options ``base`` to ``base + count`` and keeps the chosen
+    """The bot chooses among options ``base`` to ``base + count`` (those of memo entry
+    ``entry``, or -1 for a live run; ``free``: a free first step) and keeps the chosen
     path's steps as the plan; returns (the first action, the plan's steps, -1 when
     no option was chosen)."""
     chosen = -1
-    if count:
+    bot = race.bots[seat]
+    if count and entry >= 0 and bot != RANDOM:
+        chosen = remembered_option(
+            bot, opts, base, count, entry, free, cars, seat, heading, pol, kinds, dist, k,
+            lap_length[k], chug, rules.laps,
+        )  # fmt: skip
+    if count and (chosen == LIVE or entry < 0 or bot == RANDOM):
         chosen = choose_option(
-            race.bots[seat], opts, base, count, cars, seat, heading, pol, kinds, dist, k,
-            lap_length[k], chug, rules.laps, race.rngs,
+            bot, opts, base, count, cars, seat, heading, pol, kinds, dist, k, lap_length[k],
+            chug, rules.laps, race.rngs,
         )  # fmt: skip
     if chosen < 0:
         return (STOP if can_stop else first), -1
@@ -357,6 +375,11 @@ def force_first(cars, stats, seat) -> None:
 @njit(cache=True, inline="always")
 def _bonk(nb, open_, closed, k, cars, seat, heading) -> None:
     """RB-CELL-3: every flipped cap one legal step ahead is turned back."""
+    flipped = False
+    for other in range(cars.shape[1]):
+        flipped |= other != seat and cars[FLIPPED, other] != 0
+    if not flipped:
+        return
     cell = cars[CELL, seat]
     for d in range(6):
         if heading >= 0 and not TURN_OK[heading, d]:
@@ -374,6 +397,8 @@ def _bonk(nb, open_, closed, k, cars, seat, heading) -> None:
 def _overtakes(dist, k, cars, ranks, before, stats, counters, log, seat) -> None:
     """RB-TURN-6: each car ahead before the move and behind after it drinks a sip;
     ``before`` is the ranking at the start of the move, ``log`` the overtake log."""
+    for i in range(ranks.shape[0]):  # the ranking at the move's start, to start from
+        ranks[i] = before[i]
     ranking(dist, k, cars, ranks)
     me = position(ranks, seat)
     for i in range(position(before, seat)):

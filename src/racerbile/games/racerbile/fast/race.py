@@ -128,12 +128,12 @@ def combo(radix, forks) -> int:
 
 @njit(cache=True, inline="always")
 def ranking(dist, k, cars, out) -> None:
-    """RB-TRACK-6: seats leader first by (laps DESC, distance ASC, arrival ASC);
-    ``dist[k]`` is the distance row of the fork combination chosen so far (indexed in
-    place: a row view would count a reference)."""
+    """RB-TRACK-6: sorts the seats in ``out`` (any order of them) leader first by
+    (laps DESC, distance ASC, arrival ASC); ``dist[k]`` is the distance row of the
+    fork combination chosen so far (indexed in place: a row view would count a
+    reference). The order is total, so any start gives the same ranking: callers
+    start from the last one, which a turn changes little."""
     n = out.shape[0]
-    for s in range(n):
-        out[s] = s
     for i in range(1, n):
         s = out[i]
         j = i - 1

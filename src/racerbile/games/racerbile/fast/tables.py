@@ -159,6 +159,10 @@ class PolicyTables(NamedTuple):
     positions: np.ndarray  # int32[C, 6] policy position of (cell, heading), -1 if none
     values: np.ndarray  # float64[R, P, 3, 2]
     q: np.ndarray  # float64[R, P, 3]
+    # The bots' choices among the move-help memo's options, remembered as they are made
+    # (:func:`.decide.remembered_option`): int32[4 bots, memo entries, 3 gears,
+    # crossings left], 0 until made. Set per race setup (:func:`with_choices`).
+    choices: np.ndarray
 
 
 @cache
@@ -169,7 +173,18 @@ def policy_tables(track: Track, facing: bool, smashed: bool, crossings: int) -> 
     positions = np.full((len(index), 6), -1, np.int32)
     for (cell, heading), i in policy.positions.items():
         positions[index[cell], heading] = i
-    return PolicyTables(positions, np.stack(policy.values), np.stack(policy.q))
+    return PolicyTables(positions, np.stack(policy.values), np.stack(policy.q), NO_CHOICES)
+
+
+NO_CHOICES = np.zeros((4, 0, 3, 1), np.int32)
+
+
+def with_choices(policy: PolicyTables, entries: int, margin: int) -> PolicyTables:
+    """``policy`` with room to remember the bots' choices in ``entries`` memo entries
+    whose options cross the line at most ``margin`` times. The table is mostly never
+    touched: NumPy's zeros are pages the system maps on first write."""
+    rows = policy.values.shape[0]
+    return policy._replace(choices=np.zeros((4, entries, 3, rows + 2 * margin + 1), np.int32))
 
 
 @cache

@@ -36,7 +36,7 @@ from .race import (
 from .tables import DOWNSHIFT
 
 
-@njit(cache=True, inline="always")
+@apart
 def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     """``turn_cycle.begin_turn`` to the end of the move (the caller closes the turn)."""
     counters, stats = race.counters, race.stats
@@ -48,6 +48,8 @@ def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
         return
     # Nothing moves before the move starts: this is the move's ranking before it too.
     before = race.before
+    for i in range(before.shape[0]):  # the latest ranking, to start from
+        before[i] = race.ranks[i]
     ranking(t.dist, counters[C_COMBO], cars, before)
     if seat == before[0] or seat == before[-1]:
         drink(stats, seat, 1, -1)  # RB-TURN-1
