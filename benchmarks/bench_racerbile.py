@@ -22,7 +22,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="reference races (fast: 100x)")
     parser.add_argument("--seconds", type=float, default=20.0, help="CPU s per engine")
-    parser.add_argument("--workers", type=int, default=2, help="fast-path threads")
+    parser.add_argument("--workers", type=int, default=1, help="fast-path threads")
     parser.add_argument("--laps", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()

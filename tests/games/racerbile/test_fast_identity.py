@@ -30,6 +30,10 @@ CASES: list[tuple[str, str, int, tuple[str, ...], int, int]] = [
     ("lemans", "racerbile", 1, ("cautious", "random", "greedy"), 10, 90),
     ("oval", "babybile", 1, ("greedy", "greedy", "greedy", "greedy", "greedy"), 11, 60),
     ("kringlen", "babybile", 1, ("stalin", "optimal", "random", "random"), 12, 60),
+    # Longer races: the optimal bot's choices with several crossings left, and the bots'
+    # choices between leaving the track (a chug to come back) and staying on it.
+    ("lemans", "racerbile", 3, ("optimal", "greedy", "stalin", "cautious"), 13, 24),
+    ("kringlen", "racerbile", 2, ("optimal", "cautious", "greedy", "stalin"), 14, 30),
 ]
 
 
