@@ -3,6 +3,9 @@
 
 Each bot is a code (:data:`.race.BOT_CODES`); the random bot draws its doubles from
 its seat's generator in the race's ``rngs`` in the order the reference draws them.
+The other bots' end cells among a move-help memo entry's options are remembered as
+they are chosen (:func:`remembered_option`), so a move that starts where an earlier
+one did ranks two options instead of all of them.
 """
 
 from __future__ import annotations

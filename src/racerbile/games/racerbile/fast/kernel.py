@@ -26,9 +26,12 @@ batch's for the whole call. The cars are one 2-D array and rows of 2-D tables ar
 indexed in place.
 
 Compile time: a function inlined (``inline="always"``) has its whole call tree
-copied and run through Numba's front end again at each call site. So the turns are
-inlined into the race, but their big pieces (the bot's choice, the end of the move,
-the shift phase, the move help) are compiled once each, apart.
+copied and run through Numba's front end again at each call site. So the turn and
+its big pieces (the move, the bot's choice, the end of the move, the shift phase,
+the move help) are compiled once each, apart, and LLVM inlines them; only small
+helpers are inlined by Numba. (Each compiled level generates machine code for all
+it inlines again, so the levels are kept few: compiling the race's start into the
+batch, or every helper apart, cost as much or more.)
 """
 
 from __future__ import annotations

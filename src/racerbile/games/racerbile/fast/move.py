@@ -5,8 +5,8 @@ The legal steps, the bot's plan (from the move-help memo, or a live run when a c
 is in the way), each step (squeals, laps, midway toasts, forks) and the end of the
 move (cells not moved, the cell landed on, bonks, overtakes).
 
-Speed: the move is inlined into the race's turn loop; the bot's choice and the end of
-the move are each compiled once, apart (:data:`.race.apart`). Rows of the tables
+Speed: the move, the bot's choice and the end of the move are each compiled once,
+apart (:data:`.race.apart`), and inlined by LLVM into the turn. Rows of the tables
 that depend on the forks are indexed in place (``dist[k, cell]``), since a row view
 counts a reference; a step the plan makes is checked alone, and the six directions
 are worked out only when the plan does not say (the outcome is the same: a legal

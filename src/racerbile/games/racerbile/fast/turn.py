@@ -2,9 +2,9 @@
 """The compiled turn: ``turn_cycle.begin_turn`` to ``moving.end_move``.
 
 Back onto the track, the first/last sip, the shift phase (the bot's gear), the roll,
-then the move (:mod:`.move`). The turn is inlined into the race's turn loop
-(:func:`.kernel.play_race`) with the move; the shift phase is compiled apart
-(:data:`.race.apart`: once, without reference counting). Rows of the
+then the move (:mod:`.move`). The turn, its shift phase and the move are each
+compiled once, apart (:data:`.race.apart`: without reference counting, inlined by
+LLVM into the race's turn loop, :func:`.kernel.play_race`). Rows of the
 fork-dependent tables are indexed in place: a row view would count a reference
 in the rest of the fast path.
 """
