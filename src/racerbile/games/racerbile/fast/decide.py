@@ -48,27 +48,8 @@ def face(t, cars, seat) -> int:
 
 
 @njit(cache=True, inline="always")
-def straight_run(nb, open_, is_track, closed, k, cars, seat) -> int:
-    """``gears.straight_run``: track cells straight ahead (best heading when none);
-    ``closed[k]`` is the closed-cell row of the forks chosen so far."""
-    best = 0
-    for h in range(6):
-        if cars[HEADING, seat] >= 0 and h != cars[HEADING, seat]:
-            continue
-        cell = cars[OFF_FROM, seat] if cars[OFF_FROM, seat] >= 0 else cars[CELL, seat]
-        run = 0
-        while run < 12 and is_track[cell] and open_[cell, h]:
-            cell = nb[cell, h]
-            if closed[k, cell]:
-                break
-            run += 1
-        best = max(best, run)
-    return best
-
-
-@njit(cache=True, inline="always")
 def choose_gear(
-    bot, gears, n_gears, cars, seat, pol, gv, nb, open_, is_track, closed, k, rngs, laps_to_race,
+    bot, gears, n_gears, cars, seat, pol, gv, straight, k, rngs, laps_to_race,
 ) -> int:  # fmt: skip
     """The gear the seat's bot wants among ``gears`` (the current gear first)."""
     gear = cars[GEAR, seat]
@@ -87,7 +68,10 @@ def choose_gear(
                 best = gears[i]
         return best if best >= 0 else lowest
     if bot == GREEDY:
-        run = straight_run(nb, open_, is_track, closed, k, cars, seat)
+        # ``gears.straight_run``: from the cell left when off the track, any heading
+        # (column 0) when the car has none.
+        place = cars[OFF_FROM, seat] if cars[OFF_FROM, seat] >= 0 else cars[CELL, seat]
+        run = straight[k, place, cars[HEADING, seat] + 1]
         best, value = gears[0], -np.inf
         for i in range(n_gears):
             v = gv[gears[i], run] - (1.0 if gears[i] < gear else 0.0)

@@ -65,7 +65,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
     counters, stats, blocked, path = race.counters, race.stats, race.blocked, race.path
     nb, open_, closed, legal, plan_dirs = t.nb, t.open_, t.closed, race.legal, race.plan_dirs
     mode = roll_mode(total)
-    heading = _start_heading(nb, open_, rules.facing, cars, closed, counters[C_COMBO], seat, mode)
+    heading = _start_heading(t.can_turn, rules.facing, cars, counters[C_COMBO], seat, mode)
     n_blocked = _blocked_cells(cars, blocked, seat)
     path[0] = cars[CELL, seat]
     n_path, moved, off = 1, int(np.int64(0)), False  # not a literal: see .movehelp
@@ -162,17 +162,13 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
 
 
 @njit(cache=True, inline="always")
-def _start_heading(nb, open_, facing, cars, closed, k, seat, mode) -> int:
+def _start_heading(can_turn, facing, cars, k, seat, mode) -> int:
     """``moving._start_heading``: -1 for a free first step."""
     heading = cars[HEADING, seat]
     if not facing or heading < 0:
         return -1
-    if mode == FAST:
+    if mode == FAST or can_turn[k, cars[CELL, seat], heading]:
         return heading
-    cell = cars[CELL, seat]
-    for d in range(6):
-        if TURN_OK[heading, d] and open_[cell, d] and not closed[k, nb[cell, d]]:
-            return heading
     return -1
 
 

@@ -18,6 +18,7 @@ import numpy as np
 from ....hexgrid import Hex
 from ..gears import gear_value
 from ..policy import policy_for
+from ..rules.moves import TURN_OK as _TURN_OK
 from ..rules.moves import geometry
 from ..state import State
 from ..track import CellKind, Track
@@ -26,6 +27,7 @@ FAR = 10_000  # the distance of a cell that cannot reach the line (as ranking.py
 KINDS = {CellKind.normal: 0, CellKind.downshift: 1, CellKind.block: 2, CellKind.midway: 3}
 DOWNSHIFT, BLOCK = KINDS[CellKind.downshift], KINDS[CellKind.block]
 MAX_COMBOS = 256
+TURN_OK = np.array(_TURN_OK, np.bool_)  # [heading, direction]
 
 
 class Tables(NamedTuple):
@@ -47,6 +49,8 @@ class Tables(NamedTuple):
     lap_length: np.ndarray  # int32[K] shortest lap
     grid_cell: np.ndarray  # int32[S] RB-START-2 slots
     grid_facing: np.ndarray  # int32[S] slot heading, -1 if none
+    straight: np.ndarray  # int8[K, C, 7] track cells straight ahead per heading + 1
+    can_turn: np.ndarray  # bool[K, C, 6] an open step within a turn of the heading
 
 
 class Numbering(NamedTuple):
@@ -86,6 +90,7 @@ def track_tables(track: Track) -> Tables:
             finish[i] = geo.finish[cell]
             midway[i] = geo.midway[cell]
     branch_fork, branch_choice, radix, closed, dist, laps = _fork_tables(track, index)
+    straight, can_turn = _heading_tables(nb, open_, kind >= 0, closed)
     return Tables(
         q=np.array([h.q for h in cells], np.int32),
         r=np.array([h.r for h in cells], np.int32),
@@ -103,7 +108,35 @@ def track_tables(track: Track) -> Tables:
         lap_length=laps,
         grid_cell=np.array([index[s.at] for s in track.grid], np.int32),
         grid_facing=np.array([-1 if s.facing is None else s.facing for s in track.grid], np.int32),
+        straight=straight,
+        can_turn=can_turn,
     )
+
+
+def _heading_tables(
+    nb: np.ndarray, open_: np.ndarray, is_track: np.ndarray, closed: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per fork combination, cell and heading: the track cells straight ahead, at most
+    12 (``gears.straight_run``; heading -1, in column 0, takes the best heading), and
+    whether a step within a turn of the heading is open (``moving._start_heading``)."""
+    combos, n = closed.shape
+    straight = np.zeros((combos, n, 7), np.int8)
+    can_turn = np.zeros((combos, n, 6), np.bool_)
+    cells = np.arange(n)
+    for k in range(combos):
+        # A step is open when the track allows it and its cell is not a closed branch.
+        free = open_ & ~closed[k][np.where(nb >= 0, nb, 0)]
+        for h in range(6):
+            here, alive = cells, is_track.copy()
+            for _ in range(12):
+                alive &= is_track[here] & open_[here, h]
+                ahead = np.where(alive, nb[here, h], here)
+                alive &= ~closed[k][ahead]
+                straight[k, :, h + 1] += alive
+                here = np.where(alive, ahead, here)
+            can_turn[k, :, h] = (free & TURN_OK[h]).any(axis=1)
+        straight[k, :, 0] = straight[k, :, 1:].max(axis=1)
+    return straight, can_turn
 
 
 def fork_combinations(track: Track) -> int:

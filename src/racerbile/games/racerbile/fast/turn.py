@@ -57,8 +57,8 @@ def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     barred = first_turn or on_downshift or cars[HOLD_FIRST, seat] != 0
     cars[HOLD_FIRST, seat] = 0
     _shift_phase(
-        race.bots[seat], barred, cars, seat, pol, gv, t.nb, t.open_, t.is_track, t.closed,
-        counters[C_COMBO], race.rngs, counters, stats, rules.laps, race.gears,
+        race.bots[seat], barred, cars, seat, pol, gv, t.straight, counters[C_COMBO], race.rngs,
+        counters, stats, rules.laps, race.gears,
     )  # fmt: skip
     total = _roll(rules.smashed, cars, stats, race.sizes, race.rngs, seat)
     move(t, pol, rules, cars, race, scratch, memo, seat, total)
@@ -85,8 +85,7 @@ def _back_on_track(chug, cars, stats, sizes, counters, seat) -> bool:
 
 @apart
 def _shift_phase(
-    bot, barred, cars, seat, pol, gv, nb, open_, is_track, closed, k, rngs, counters, stats,
-    laps_to_race, gears,
+    bot, barred, cars, seat, pol, gv, straight, k, rngs, counters, stats, laps_to_race, gears,
 ) -> None:  # fmt: skip
     """RB-DICE-2/3: the bot shifts towards the gear it wants, then rolls (``gears`` is
     room for the gears to choose among)."""
@@ -107,7 +106,7 @@ def _shift_phase(
             gears[n] = gear - 1
             n += 1
         wanted = choose_gear(
-            bot, gears, n, cars, seat, pol, gv, nb, open_, is_track, closed, k, rngs, laps_to_race,
+            bot, gears, n, cars, seat, pol, gv, straight, k, rngs, laps_to_race,
         )  # fmt: skip
         if wanted > gear and up:
             cars[GEAR, seat] = gear + 1
