@@ -10,11 +10,10 @@ rounds (a batch of each in turn), each timed in CPU seconds
 (:func:`time.process_time`, every thread counted), so a busy machine slows them
 alike. All three run on one thread by default, like for like: the fast path may
 play with ``--workers`` threads, and then pays for its threads sharing the
-machine's caches, which the single-threaded reference and minimal loop do not (on
-a two-core machine, two threads cost a quarter to a third more CPU per
-player-turn). Set-up costs (compiling, solving a bot's policy, tables) are paid
-before the clocks start. The games both engines played are checked to be
-identical.
+machine's caches, which the single-threaded reference and minimal loop do not
+(on a two-core machine, up to a third more CPU per player-turn). Set-up costs
+(compiling, solving a bot's policy, tables) are paid before the clocks start. The
+games both engines played are checked to be identical.
 """
 
 from __future__ import annotations
