@@ -44,15 +44,13 @@ ROWS = {
     "norsk-aggressive": Row("norsk", "aggressive", "random", 0.680, 351.8, 478.3, 27.2, 0),
     "ludol-4-random": Row("ludol", "random", "random", 0.25, 319.1, 424.2, 24.2, 6.38),
     "ludol-4-random-larger": Row(
-        "ludol", "random_larger", "random_larger", 0.25, 196.7, 297.5, 16.6, 9.17,
+        "ludol", "random_larger", "random_larger", 0.25, 196.7, 297.5, 16.6, 9.17
     ),
     "ludol-aggressive-vs-random-larger": Row(
         "ludol", "aggressive", "random_larger", 0.730, 241.4, 367.6, 31.4, 11.29
     ),
     "ludol-fast": Row("ludol", "fast", "random", 0.954, 210.7, 299.9, 15.0, 5.9),
-    "ludol-aggressive": Row(
-        "ludol", "aggressive", "random", 0.993, 237.3, 333.7, 26.6, 6.4,
-    ),
+    "ludol-aggressive": Row("ludol", "aggressive", "random", 0.993, 237.3, 333.7, 26.6, 6.4),
 }
 
 
