@@ -271,12 +271,13 @@ def _decide(
     no option was chosen)."""
     chosen = -1
     bot = race.bots[seat]
-    if count and entry >= 0 and bot != RANDOM:
+    remembered = count > 0 and entry >= 0 and bot != RANDOM
+    if remembered:
         chosen = remembered_option(
             bot, opts, base, count, entry, free, cars, seat, heading, pol, kinds, dist, k,
             lap_length[k], chug, rules.laps,
         )  # fmt: skip
-    if count and (chosen == LIVE or entry < 0 or bot == RANDOM):
+    if count > 0 and (not remembered or chosen == LIVE):
         chosen = choose_option(
             bot, opts, base, count, cars, seat, heading, pol, kinds, dist, k, lap_length[k],
             chug, rules.laps, race.rngs,

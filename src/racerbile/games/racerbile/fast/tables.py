@@ -18,16 +18,15 @@ import numpy as np
 from ....hexgrid import Hex
 from ..gears import gear_value
 from ..policy import policy_for
-from ..rules.moves import TURN_OK as _TURN_OK
 from ..rules.moves import geometry
 from ..state import State
 from ..track import CellKind, Track
+from .movehelp import TURN_OK
 
 FAR = 10_000  # the distance of a cell that cannot reach the line (as ranking.py)
 KINDS = {CellKind.normal: 0, CellKind.downshift: 1, CellKind.block: 2, CellKind.midway: 3}
 DOWNSHIFT, BLOCK = KINDS[CellKind.downshift], KINDS[CellKind.block]
 MAX_COMBOS = 256
-TURN_OK = np.array(_TURN_OK, np.bool_)  # [heading, direction]
 
 
 class Tables(NamedTuple):
