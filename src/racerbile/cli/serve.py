@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import gc
 import socket
 import sys
 import threading
@@ -140,6 +141,10 @@ def _run(
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
     else:
         console.print(f"open {url} in a browser", soft_wrap=True, highlight=False)
+    # What the imports and the app made lives as long as the server: set aside, it is
+    # not walked again by every full collection (under load, several a minute).
+    gc.collect()
+    gc.freeze()
     try:
         server.run()
     finally:

@@ -129,12 +129,13 @@ def undo_options(room: Room, caller: Caller) -> list[dict[str, Any]]:
         return []
     out: list[dict[str, Any]] = []
     chosen: list[Action] = []
+    wanted: list[int] = []  # ascending: each position is older than those before it
     for number in latest_live(room, MAX_UNDO):
         try:
             chosen.insert(0, _decoded(room, number))
         except RulesError:
             break
-        wanted = [number, *sorted(o["position"] for o in out)]
+        wanted.insert(0, number)
         if _refusal(room, caller, wanted, True, chosen) is not None:
             break
         out.append({"position": number, "action": room.actions[number - 1]})
@@ -142,7 +143,24 @@ def undo_options(room: Room, caller: Caller) -> list[dict[str, Any]]:
 
 
 def _decoded(room: Room, number: int) -> Action:
-    return room.codec.decode(room.actions[number - 1])
+    """The action recorded at ``number``, decoded once per room: the undo buttons of
+    every envelope decode the latest entries again, and an entry never changes while
+    the room keeps its record (an undo replaces the record whole)."""
+    entries = room.actions
+    kept = _DECODED.get(room)
+    if kept is None or kept[0] is not entries or len(kept[1]) > _MOST_DECODED:
+        kept = _DECODED[room] = (entries, {})
+    decoded = kept[1]
+    action = decoded.get(number)
+    if action is None:
+        action = decoded[number] = room.codec.decode(entries[number - 1])
+    return action
+
+
+_MOST_DECODED = 8 * MAX_UNDO  # then start again: a day-long record stays unbounded no more
+_DECODED: weakref.WeakKeyDictionary[Room, tuple[list[dict[str, Any]], dict[int, Action]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def rebuild(room: Room, entries: list[dict[str, Any]]) -> Rebuilt:

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import Action, Actor, Chance, Record
 from ..engine.capabilities import DrinkColumn
-from ..engine.referee import Sender, admitted, referee_buttons, referee_options
+from ..engine.referee import (
+    RefereeAction,
+    Sender,
+    admitted,
+    referee_buttons,
+    referee_options,
+)
 from ..store import SeatRow
 from .access import Caller
 from .jsontext import json_text
@@ -40,6 +46,9 @@ class Views:
         self._legal: list[dict[str, Any]] | None = None
         self._lines: dict[str, list[dict[str, Any]]] = {}  # per language
         self._logs: dict[str, LogLines] = {}
+        # The referee's buttons as JSON per (role, judge), with the options and buttons
+        # they were made from: kept across changes while those stay equal.
+        self._referee: dict[tuple[str, int | None], _RefereeJson] = {}
 
     def clear(self) -> None:
         """Forgets what was built for the state before (the room changed)."""
@@ -80,6 +89,25 @@ class Views:
             self._legal = [a.to_json() for a in self.room.game.legal_actions(self.room.state)]
         return self._legal
 
+    def referee(self, caller: Caller, to_act: Actor) -> list[dict[str, Any]]:
+        """Returns the referee's buttons the host or this judge may press now, as JSON.
+
+        The game lists them anew for every state, yet they seldom change (a fault for
+        every seat, say): the JSON and the check of each button against the options
+        are made again only when the options or the buttons differ from the last ones.
+        """
+        if to_act is None or caller.role not in ("host", "judge"):
+            return []
+        game, state = self.room.game, self.room.state
+        options = referee_options(game, state)
+        buttons = referee_buttons(game, state)
+        key = (caller.role, caller.judge)
+        kept = self._referee.get(key)
+        if kept is None or kept.options != options or kept.buttons != buttons:
+            admitted_json = [a.to_json() for a in _referee_for(caller, options, buttons)]
+            kept = self._referee[key] = _RefereeJson(options, buttons, admitted_json)
+        return kept.json
+
     def log(self, lang: str) -> list[dict[str, Any]]:
         """Returns the log's lines in ``lang``."""
         told = self._lines.get(lang)
@@ -115,7 +143,7 @@ def public(room: Room, caller: Caller, lang: str, views: Views) -> dict[str, Any
         "view": view,
         "drinks": drinks,
         "legal_actions": views.legal() if _may_act(room, caller, to_act) else [],
-        "referee_actions": [a.to_json() for a in _referee_for(room, caller, to_act)],
+        "referee_actions": views.referee(caller, to_act),
         "undo": undo_options(room, caller),
         "finished": to_act is None,
         "result": _result_json(result) if result is not None else None,
@@ -151,14 +179,13 @@ def _may_act(room: Room, caller: Caller, to_act: Actor) -> bool:
     return to_act is not None and (caller.role == "host" or caller.seat == to_act)
 
 
-def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
-    """Returns the referee's buttons the host or this judge may press now."""
-    if to_act is None or caller.role not in ("host", "judge"):
-        return []
+def _referee_for(
+    caller: Caller, options: Sequence[RefereeAction], buttons: Sequence[Action]
+) -> list[Action]:
+    """Returns the buttons (of the host or a judge) that ``caller`` may press now."""
     sender: Sender = "host" if caller.role == "host" else "judge"
-    options = referee_options(room.game, room.state)  # once, not once a button
     out = []
-    for button in referee_buttons(room.game, room.state):
+    for button in buttons:
         if sender == "judge" and hasattr(button, "judge"):
             if getattr(button, "judge", None) not in (None, caller.judge):
                 continue
@@ -166,6 +193,15 @@ def _referee_for(room: Room, caller: Caller, to_act: Actor) -> list[Action]:
         if admitted(options, button, sender):
             out.append(button)
     return out
+
+
+@dataclasses.dataclass(frozen=True)
+class _RefereeJson:
+    """A caller's referee buttons as JSON, and the options and buttons they came from."""
+
+    options: list[RefereeAction]
+    buttons: list[Action]
+    json: list[dict[str, Any]]
 
 
 def record(room: Room) -> Record:

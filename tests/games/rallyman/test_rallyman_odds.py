@@ -11,6 +11,7 @@ from racerbile.games.rallyman.odds import (
     attack_table,
     die_risks,
     format_tables,
+    hazard_counts,
     plan_odds,
     seven_dice_hazards,
     standard_table,
@@ -121,3 +122,11 @@ def test_plan_odds_with_hazards_showing() -> None:
     assert odds.spaces == {1: 1} and odds.loc_if_pushing == 0
     odds = plan_odds([F(1, 3)], limit=3, hazards=2)
     assert odds.spaces == {0: 1} and odds.loc_if_pushing == F(1, 3)
+
+
+def test_rm_dice_1_remembered_hazard_counts_are_the_callers_own_copy() -> None:
+    counts = hazard_counts([F(1, 3)] * 3)
+    assert counts == [F(8, 27), F(12, 27), F(6, 27), F(1, 27)]
+    counts[0] = F(0)  # a caller's change does not reach the next caller
+    assert hazard_counts((F(1, 3),) * 3)[0] == F(8, 27)
+    assert plan_odds([F(1, 3)] * 2, 3) is plan_odds((F(1, 3), F(1, 3)), 3)  # made once

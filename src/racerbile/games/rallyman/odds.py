@@ -7,6 +7,10 @@ when pushing every die). :func:`attack_table`, :func:`seven_dice_hazards` and
 :func:`standard_table` are the spec's §20 figures; :func:`format_tables` prints them.
 Every number is a ``Fraction``; the die probabilities come from
 :func:`.rules.common.hazard_chance`, the same data the chance actor uses (RM-DICE-1).
+
+The sums depend only on the dice's chances (a few kinds of die, at most seven dice),
+the limit and the hazards showing, while every view of a turn asks for them again:
+they are remembered by those values (``_counts``, ``_plan_odds``).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ...engine.contract import Action
 from .actions import Attack, Roll
@@ -27,6 +32,11 @@ PLANS = ("1,2,3,4,5", "1,2,3,4,5,G,G", "G,G,1,2,3,4,5", "3,4,5,G,G", "4,5,G,G", 
 
 def hazard_counts(chances: Sequence[Fraction]) -> list[Fraction]:
     """Returns P(H = k) for k = 0..n hazards among independent dice (convolution)."""
+    return list(_counts(tuple(chances)))
+
+
+@lru_cache(maxsize=4096)
+def _counts(chances: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
     dist = [Fraction(1)]
     for p in chances:
         nxt = [Fraction(0)] * (len(dist) + 1)
@@ -34,7 +44,7 @@ def hazard_counts(chances: Sequence[Fraction]) -> list[Fraction]:
             nxt[k] += q * (1 - p)
             nxt[k + 1] += q * p
         dist = nxt
-    return dist
+    return tuple(dist)
 
 
 def die_risks(state: State) -> dict[Action, Fraction]:
@@ -69,9 +79,14 @@ def die_risks(state: State) -> dict[Action, Fraction]:
 
 def attack_risk(state: State, attack: Attack) -> Fraction:
     """Returns the chance that a time-attack pool shows the limit in hazards (RM-ATT-1)."""
-    chances = [hazard_chance(state.options, d) for d in attack.dice]
-    limit = pool_limit(state, len(attack.dice))
-    return sum(hazard_counts(chances)[limit:], Fraction(0))
+    chances = tuple(hazard_chance(state.options, d) for d in attack.dice)
+    return _at_least(chances, pool_limit(state, len(attack.dice)))
+
+
+@lru_cache(maxsize=4096)
+def _at_least(chances: tuple[Fraction, ...], hazards: int) -> Fraction:
+    """P(at least ``hazards`` hazards among dice with ``chances``)."""
+    return sum(_counts(chances)[hazards:], Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -85,7 +100,13 @@ class PlanOdds:
 
 
 def plan_odds(chances: Sequence[Fraction], limit: int = 3, hazards: int = 0) -> PlanOdds:
-    """Returns the odds of rolling the dice with ``chances`` in order (§20.2)."""
+    """Returns the odds of rolling the dice with ``chances`` in order (§20.2); shared
+    between callers, who must not change its ``spaces``."""
+    return _plan_odds(tuple(chances), limit, hazards)
+
+
+@lru_cache(maxsize=4096)
+def _plan_odds(chances: tuple[Fraction, ...], limit: int, hazards: int) -> PlanOdds:
     stop_at = limit - 1
     spaces: dict[int, Fraction] = {}
     alive = {hazards: Fraction(1)}  # hazards showing -> P, still rolling
@@ -105,7 +126,7 @@ def plan_odds(chances: Sequence[Fraction], limit: int = 3, hazards: int = 0) -> 
     rest = sum(alive.values(), Fraction(0))
     if rest:
         spaces[n] = spaces.get(n, Fraction(0)) + rest
-    counts = hazard_counts(chances)
+    counts = _counts(chances)
     need = limit - hazards
     loc = sum(counts[need:], Fraction(0)) if need <= n else Fraction(0)
     expected = sum((k * q for k, q in spaces.items()), Fraction(0))

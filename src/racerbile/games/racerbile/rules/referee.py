@@ -32,6 +32,7 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ....engine.contract import Action
@@ -196,13 +197,16 @@ def legal_referee_actions(state: State) -> list[Action]:
     the upside-down call during a move when RB-OPT-4 is on; [] once the race is over."""
     if state.phase == "over":
         return []
-    actions: list[Action] = [
-        Fault(kind, seat) for seat in range(state.config.players) for kind in CATALOGUE
-    ]
     turn = state.turn
-    if state.config.options.upside_down and turn is not None and turn.phase == "move":
-        actions.append(UpsideDown())
-    return actions
+    upside_down = state.config.options.upside_down and turn is not None and turn.phase == "move"
+    return list(_buttons(state.config.players, upside_down))
+
+
+@lru_cache(maxsize=64)
+def _buttons(players: int, upside_down: bool) -> tuple[Action, ...]:
+    """The buttons of a race of ``players`` seats, made once (every view shows them)."""
+    faults = tuple(Fault(kind, seat) for seat in range(players) for kind in CATALOGUE)
+    return (*faults, UpsideDown()) if upside_down else faults
 
 
 def legal_judge_actions(state: State, judge: int = 0) -> list[Action]:

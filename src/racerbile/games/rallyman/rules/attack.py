@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from ....engine.contract import Event
 from ....engine.errors import IllegalAction
+from ....engine.memo import per_state
 from ..actions import Attack, Faces, Place, PoolRolled
 from ..state import State
 from .common import hazard_chance, hazard_limit, turn_of, with_car, with_turn
@@ -25,8 +26,11 @@ from .moves import candidate_pools, links_from, pool_orderable, steps, usable_se
 from .turn import enter
 
 
+@per_state
 def attack_actions(state: State) -> list[Attack]:
-    """Returns every pool the driver may announce now (RM-ATT-1)."""
+    """Returns every pool the driver may announce now (RM-ATT-1); once per state (the
+    legal actions, the view's odds and the check of an announced pool all ask), shared
+    by the callers, who must not change it."""
     turn = turn_of(state)
     if not state.options.time_attack or turn.technique != "none" or turn.used or turn.loc:
         return []
