@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import socket
@@ -9,6 +10,7 @@ import sys
 import threading
 import time
 import webbrowser
+from collections.abc import Iterator
 from typing import Annotated
 
 import typer
@@ -105,6 +107,9 @@ def table_address(lan: bool, port: int) -> tuple[str, str | None]:
     return "0.0.0.0", base_url("0.0.0.0", port, found)
 
 
+SWITCH_INTERVAL_S = 0.0002
+
+
 def _run(
     host: str, port: int, db: str | None, public_url: str | None, *, open_browser: bool
 ) -> None:
@@ -141,14 +146,30 @@ def _run(
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
     else:
         console.print(f"open {url} in a browser", soft_wrap=True, highlight=False)
+    try:
+        with _tuned_for_serving():
+            server.run()
+    finally:
+        store.close()
+
+
+@contextlib.contextmanager
+def _tuned_for_serving() -> Iterator[None]:
+    """Tunes the interpreter for serving while the server runs, then puts it back."""
     # What the imports and the app made lives as long as the server: set aside, it is
     # not walked again by every full collection (under load, several a minute).
     gc.collect()
     gc.freeze()
+    # A busy event loop holds the GIL; a store thread that waits for it to commit an
+    # action waits a whole switch interval (5 ms by default) each time, and every room
+    # waits for its commit before anyone is told. Short turns keep commits prompt.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     try:
-        server.run()
+        yield
     finally:
-        store.close()
+        sys.setswitchinterval(interval)
+        gc.unfreeze()
 
 
 def _say_where_phones_join(base: str) -> None:
