@@ -90,6 +90,7 @@ class Result:
     rss_last_mb: float
     children_peak_mb: float
     generator_cpu: float = 0.0  # of one core, the load generator's
+    server_cpu_s: float = 0.0  # the servers' own processes, during the run
     create_s: float = 0.0
     by_game: dict[str, dict[str, float | int | None]] = field(default_factory=dict)
 
@@ -131,6 +132,7 @@ def result(
         rss_last_mb=sum(s.memory.last for s in servers) / MB,
         children_peak_mb=sum(s.memory.children_peak for s in servers) / MB,
         generator_cpu=tally.generator_cpu_s / seconds if seconds else 0.0,
+        server_cpu_s=tally.server_cpu_s,
         by_game={
             game: {"actions": len(times), "p99_ms": percentiles(times)[1]}
             for game, times in sorted(tally.by_game.items())
@@ -146,9 +148,11 @@ async def timed_clients(
     sampler = asyncio.create_task(sample_memory(servers))
     tasks = [asyncio.create_task(c) for c in clients]
     started, cpu = time.perf_counter(), time.process_time()
+    server_cpu = sum(server.cpu_seconds() for server in servers)
     done, pending = await asyncio.wait(tasks, timeout=duration) if tasks else (set(), set())
     seconds = time.perf_counter() - started
     tally.generator_cpu_s = time.process_time() - cpu
+    tally.server_cpu_s = sum(server.cpu_seconds() for server in servers) - server_cpu
     for task in pending:
         task.cancel()
     await asyncio.gather(*pending, return_exceptions=True)

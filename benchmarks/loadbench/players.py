@@ -56,6 +56,7 @@ class Tally:
     entries: int = 0  # stored entries the actions led to, the dice and bots' too
     finished: int = 0  # games played to the end (each replaced by a new one)
     generator_cpu_s: float = 0.0  # the CPU time this process took meanwhile
+    server_cpu_s: float = 0.0  # and the servers' processes (their bot workers aside)
 
     def done(self, game: str, latency: float, entries: int) -> None:
         self.latencies.append(latency)

@@ -44,6 +44,7 @@ def details(r: Result) -> str:
     if r.server != "echo" and not watched:
         parts += [
             f"{r.entries / r.seconds:.1f} stored entries/s (dice too)",
+            f"server CPU {_per_action_ms(r)} ms an action",
             f"{r.finished} games ended",
             f"rooms created in {r.create_s:.1f} s",
         ]
@@ -52,6 +53,12 @@ def details(r: Result) -> str:
     if r.errors:
         parts.append("errors: " + ", ".join(f"{k} x{v}" for k, v in sorted(r.errors.items())))
     return "    " + "; ".join(parts)
+
+
+def _per_action_ms(r: Result) -> str:
+    """The servers' CPU milliseconds per answered action (a saturated run's cost of an
+    action; with think time it includes the idle event loop's own)."""
+    return f"{1000 * r.server_cpu_s / r.actions:.2f}" if r.actions else "-"
 
 
 def _ms(value: float | None) -> str:

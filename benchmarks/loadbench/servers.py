@@ -64,6 +64,13 @@ class Server:
     def sample(self) -> None:
         self.memory.sample(psutil.Process(self.process.pid))
 
+    def cpu_seconds(self) -> float:
+        """Returns the CPU time the server's own process has taken (every thread)."""
+        with contextlib.suppress(psutil.Error):
+            times = psutil.Process(self.process.pid).cpu_times()
+            return float(times.user + times.system)
+        return 0.0
+
     def tail(self, lines: int = 20) -> str:
         """Returns the end of the server's output (to explain a failure)."""
         text = self.log.read_text(errors="replace").splitlines()

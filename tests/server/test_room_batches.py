@@ -150,6 +150,14 @@ def test_racerbile_log_told_move_by_move_equals_the_whole_log_told_at_once(
     assert _played_log_matches(inline, game, 14) == 7  # the bounded log drops old events
 
 
+def test_vectrace_log_told_move_by_move_equals_the_whole_log_told_at_once(
+    inline: TestClient,
+) -> None:
+    setup = {"players": [{"name": "Anna"}, {"name": "Bo"}], "options": {"setback": True}}
+    game = create(inline, game="vectrace", setup={**setup, "track": "grand_tour"})
+    assert _played_log_matches(inline, game, 30) == 7  # the bounded log drops old events
+
+
 def test_log_told_event_by_event_equals_the_whole_log_after_an_undo(
     inline: TestClient,
 ) -> None:

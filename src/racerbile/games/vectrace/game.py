@@ -37,6 +37,9 @@ class VectraceGame(GameCapabilities):
     Setup = VectraceSetup
     action_types: Sequence[type[Action]] = ACTION_TYPES
     stats = STATS
+    # A move's sentence starts at its ``moved`` event, and nothing carries over from
+    # one move to the next: the log is told anew from there only (see :mod:`.narrate`).
+    narration_breaks = frozenset({"moved"})
     playthroughs = MappingProxyType(
         {"vectrace-sprint": ({"players": [{"name": "Anna"}, {"name": "Bo"}]}, 3)}
     )
