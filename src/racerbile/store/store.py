@@ -1,5 +1,7 @@
-"""The event store: games, seats and their actions, one transaction per write.
+"""The event store: games, seats and their actions, each write committed before it returns.
 
+Appends of actions made at once by several threads share one transaction (see
+:mod:`.groupcommit`); on SQLite the writes of one store take turns in the process.
 SQLite (WAL, full sync) by default; PostgreSQL when given a ``postgresql+psycopg://`` URL.
 Every method is synchronous and short; the server calls them off its event loop. Every
 method raises only the errors of :mod:`.errors`: a database that cannot answer is
@@ -39,6 +41,7 @@ from .errors import (
     row_problem,
     unavailable,
 )
+from .groupcommit import GroupCommit
 from .opening import check_schema, create_schema
 from .snapshots import SnapshotStore
 from .tables import actions, games, judges, metadata, seats
@@ -113,6 +116,15 @@ def data_dir() -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class _Append:
+    """One call's actions to append, and the game's end time when it ends the game."""
+
+    game_id: str
+    rows: list[dict[str, Any]]
+    finished: datetime | None
+
+
 def _write_lock(dialect: str) -> AbstractContextManager[Any]:
     """Returns what a write transaction holds while it runs: on SQLite, one lock per
     store. SQLite lets one connection write at a time; without the lock, the server's
@@ -136,6 +148,7 @@ class Store(SnapshotStore):
         self.url = url
         self.engine = open_engine(url)
         self._writing = _write_lock(self.engine.dialect.name)
+        self._appends = GroupCommit(self._append_all)
         where = describe_where(self.engine)
         try:
             if self.engine.dialect.name != "sqlite":
@@ -236,20 +249,26 @@ class Store(SnapshotStore):
         ]
         refuse_unstorable(actions, values)
         try:
-            with self._begin() as conn:
-                if values:
-                    conn.execute(insert(actions), values)
-                if finished:
-                    conn.execute(
-                        update(games)
-                        .where(games.c.id == game_id, games.c.finished.is_(None))
-                        .values(finished=at)
-                    )
+            self._appends.run(_Append(game_id, values, at if finished else None))
         except IntegrityError:
             last = first_seq + len(values) - 1
             raise DuplicateWrite(
                 f"game {game_id} already has one of the actions {first_seq} to {last}"
             ) from None
+
+    def _append_all(self, appends: Sequence[_Append]) -> None:
+        """Commits ``appends`` in one transaction (see :mod:`.groupcommit`)."""
+        rows = [row for append in appends for row in append.rows]
+        with self._begin() as conn:
+            if rows:
+                conn.execute(insert(actions), rows)
+            for append in appends:
+                if append.finished is not None:
+                    conn.execute(
+                        update(games)
+                        .where(games.c.id == append.game_id, games.c.finished.is_(None))
+                        .values(finished=append.finished)
+                    )
 
     def finish_game(self, game_id: str) -> None:
         """Records the end time of a game (once; later calls change nothing)."""

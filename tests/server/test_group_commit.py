@@ -1,0 +1,127 @@
+"""Group commit: writes queued while one commits go together in the next commit, and a
+write that fails fails alone."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from racerbile.store import DuplicateWrite, GameRow, Store, now
+from racerbile.store.groupcommit import GroupCommit
+
+
+class Recorder:
+    """A commit that records its groups; the first waits until released, and a group
+    holding "bad" fails."""
+
+    def __init__(self) -> None:
+        self.groups: list[list[Any]] = []
+        self.committing = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, group: Sequence[Any]) -> None:
+        if not self.groups:
+            self.committing.set()
+            assert self.release.wait(10)
+        if "bad" in group:
+            raise ValueError("bad write")
+        self.groups.append(list(group))
+
+
+def _start(commit: GroupCommit, data: Any, errors: dict[Any, BaseException]) -> threading.Thread:
+    def write() -> None:
+        try:
+            commit.run(data)
+        except BaseException as exc:  # collected for the assertions
+            errors[data] = exc
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    return thread
+
+
+def _wait_queued(commit: GroupCommit, count: int) -> None:
+    deadline = time.monotonic() + 10
+    while len(commit._queue) < count:
+        assert time.monotonic() < deadline, "the writers did not queue"
+        time.sleep(0.001)
+
+
+def test_writes_queued_during_a_commit_go_together_in_the_next() -> None:
+    recorder, errors = Recorder(), {}
+    commit = GroupCommit(recorder)
+    first = _start(commit, "a", errors)
+    assert recorder.committing.wait(10)  # "a" is being committed, alone
+    others = [_start(commit, data, errors) for data in ("b", "c", "d")]
+    _wait_queued(commit, 3)
+    recorder.release.set()
+    for thread in [first, *others]:
+        thread.join(10)
+    assert errors == {}
+    assert recorder.groups[0] == ["a"]
+    assert sorted(recorder.groups[1]) == ["b", "c", "d"] and len(recorder.groups) == 2
+
+
+def test_a_write_that_fails_fails_alone_and_the_others_are_committed() -> None:
+    recorder, errors = Recorder(), {}
+    commit = GroupCommit(recorder)
+    first = _start(commit, "a", errors)
+    assert recorder.committing.wait(10)
+    others = [_start(commit, data, errors) for data in ("b", "bad", "c")]
+    _wait_queued(commit, 3)
+    recorder.release.set()
+    for thread in [first, *others]:
+        thread.join(10)
+    assert list(errors) == ["bad"] and isinstance(errors["bad"], ValueError)
+    committed = sorted(data for group in recorder.groups for data in group)
+    assert committed == ["a", "b", "c"]
+
+
+def _game(game_id: str) -> GameRow:
+    return GameRow(game_id, "toy", 1, {}, 1, "digital", "h" * 64, f"C{game_id}", (), now())
+
+
+@pytest.mark.parametrize("clash", ["first", "last"])
+def test_a_taken_action_number_fails_only_its_game_in_a_group(tmp_path: Path, clash: str) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    try:
+        for game_id in ("g1", "g2", "g3"):
+            store.create_game(_game(game_id))
+        store.append_actions("g2", 1, [({"kind": "die", "value": 1}, "dice")])
+        entries = [({"kind": "die", "value": 2}, "dice")]
+        writes = [("g1", 1), ("g2", 1), ("g3", 1)]  # g2's action 1 is taken
+        if clash == "last":
+            writes.reverse()
+        committed: list[int] = []
+        event.listen(store.engine, "commit", lambda _conn: committed.append(1))
+        results: dict[str, BaseException | None] = {}
+        store._appends._leading.acquire()  # the writes queue up, as behind a leader
+        threads = []
+        for game_id, seq in writes:
+
+            def write(game_id: str = game_id, seq: int = seq) -> None:
+                try:
+                    store.append_actions(game_id, seq, entries)
+                    results[game_id] = None
+                except DuplicateWrite as exc:
+                    results[game_id] = exc
+
+            threads.append(threading.Thread(target=write))
+            threads[-1].start()
+        _wait_queued(store._appends, 3)
+        store._appends._leading.release()
+        for thread in threads:
+            thread.join(10)
+        assert results["g1"] is None and results["g3"] is None
+        assert isinstance(results["g2"], DuplicateWrite)
+        assert [r.action["value"] for r in store.actions("g2")] == [1]  # the first stands
+        assert [r.seq for r in store.actions("g1")] == [1] == [r.seq for r in store.actions("g3")]
+        assert len(committed) == 2  # the group failed, then g1 and g3 alone
+    finally:
+        store.close()
