@@ -73,8 +73,9 @@ def _gear_figures(state: State, seat: int, direction: str | None) -> dict[str, F
         return None
     gear = rolled.cars[seat].gear
     p_off = p_clutch = sips = Fraction(0)
+    thrown: dict[tuple[int, ...], tuple[State, int]] = {(): (rolled, 0)}
     for values, chance in settled_totals(gear):
-        after, drunk = _play(rolled, seat, [Die(v) for v in values])
+        after, drunk = _after_dice(thrown, seat, values)
         p_clutch += chance if 1 in values else 0
         ends = list(move_options(after).values()) if _moving(after, seat) else []
         if ends and all(end.off_track for end in ends):
@@ -83,6 +84,23 @@ def _gear_figures(state: State, seat: int, direction: str | None) -> dict[str, F
         sips += chance * (drunk + cheapest)
     fives_sixes = _expected_56_sips(gear)
     return {"p_off": p_off, "p_clutch": p_clutch, "sips": sips_before + sips + fives_sixes}
+
+
+def _after_dice(
+    thrown: dict[tuple[int, ...], tuple[State, int]], seat: int, values: tuple[int, ...]
+) -> tuple[State, int]:
+    """Returns the state after ``values`` are thrown in order and the sips ``seat``
+    drank on the way, played on from the longest of their beginnings in ``thrown``
+    (the rolls share their first dice: each die is played once), which it extends."""
+    known = len(values)
+    while values[:known] not in thrown:
+        known -= 1
+    state, drunk = thrown[values[:known]]
+    for n in range(known, len(values)):
+        state, sips = _play(state, seat, [Die(values[n])])
+        drunk += sips
+        thrown[values[: n + 1]] = (state, drunk)
+    return state, drunk
 
 
 def settled_rolls(gear: int) -> list[tuple[tuple[int, ...], Fraction]]:
