@@ -26,7 +26,7 @@ def _console_commands() -> list[str]:
 def test_readme_command_runs(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     args = shlex.split(command)[1:]
-    args = [str(tmp_path / a) if a.endswith(".svg") else a for a in args]
+    args = [str(tmp_path / a) if a.endswith((".svg", ".png")) else a for a in args]  # pictures
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, f"{command}\n{result.output}"
     assert result.output.strip()
