@@ -266,7 +266,10 @@ def test_rallyman_pages_load_without_errors_in_danish(server: Server, browser: A
     page.wait_for_selector(".rm-svg [data-cell]")
     page.click("#lang")
     page.wait_for_function("document.documentElement.lang === 'da'")
-    assert page.locator('.rm-svg [data-line="finish"]').text_content() == "MÅL"
+    # The stage is drawn again once the Danish view arrives (the switch refetches it).
+    finish = '.rm-svg [data-line="finish"]'
+    page.wait_for_function(f"document.querySelector('{finish}')?.textContent === 'MÅL'")
+    assert page.locator(finish).text_content() == "MÅL"
     assert not errors, errors
 
 
