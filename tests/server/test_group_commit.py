@@ -25,13 +25,22 @@ class Recorder:
         self.committing = threading.Event()
         self.release = threading.Event()
 
+        self.attempts = 0
+
     def __call__(self, group: Sequence[Any]) -> None:
+        self.attempts += 1
         if not self.groups:
             self.committing.set()
             assert self.release.wait(10)
+        if "down" in group:
+            raise ConnectionError("the database does not answer")
         if "bad" in group:
             raise ValueError("bad write")
         self.groups.append(list(group))
+
+
+def _owned(error: BaseException) -> bool:
+    return isinstance(error, ValueError)  # "bad" is one write's own; "down" is everyone's
 
 
 def _start(commit: GroupCommit, data: Any, errors: dict[Any, BaseException]) -> threading.Thread:
@@ -55,7 +64,7 @@ def _wait_queued(commit: GroupCommit, count: int) -> None:
 
 def test_writes_queued_during_a_commit_go_together_in_the_next() -> None:
     recorder, errors = Recorder(), {}
-    commit = GroupCommit(recorder)
+    commit = GroupCommit(recorder, _owned)
     first = _start(commit, "a", errors)
     assert recorder.committing.wait(10)  # "a" is being committed, alone
     others = [_start(commit, data, errors) for data in ("b", "c", "d")]
@@ -70,7 +79,7 @@ def test_writes_queued_during_a_commit_go_together_in_the_next() -> None:
 
 def test_a_write_that_fails_fails_alone_and_the_others_are_committed() -> None:
     recorder, errors = Recorder(), {}
-    commit = GroupCommit(recorder)
+    commit = GroupCommit(recorder, _owned)
     first = _start(commit, "a", errors)
     assert recorder.committing.wait(10)
     others = [_start(commit, data, errors) for data in ("b", "bad", "c")]
@@ -81,6 +90,21 @@ def test_a_write_that_fails_fails_alone_and_the_others_are_committed() -> None:
     assert list(errors) == ["bad"] and isinstance(errors["bad"], ValueError)
     committed = sorted(data for group in recorder.groups for data in group)
     assert committed == ["a", "b", "c"]
+
+
+def test_a_failure_no_write_owns_fails_the_whole_group_at_once() -> None:
+    recorder, errors = Recorder(), {}
+    commit = GroupCommit(recorder, _owned)
+    first = _start(commit, "a", errors)
+    assert recorder.committing.wait(10)
+    others = [_start(commit, data, errors) for data in ("b", "down", "c")]
+    _wait_queued(commit, 3)
+    recorder.release.set()
+    for thread in [first, *others]:
+        thread.join(10)
+    assert sorted(errors) == ["b", "c", "down"]
+    assert all(isinstance(e, ConnectionError) for e in errors.values())
+    assert recorder.attempts == 2  # "a" alone, then the group once: not once a write
 
 
 def _game(game_id: str) -> GameRow:

@@ -157,7 +157,7 @@ def _decoded(room: Room, number: int) -> Action:
     return action
 
 
-_MOST_DECODED = 8 * MAX_UNDO  # then start again: a day-long record stays unbounded no more
+_MOST_DECODED = 8 * MAX_UNDO  # then it starts afresh: bounded however long the record
 _DECODED: weakref.WeakKeyDictionary[Room, tuple[list[dict[str, Any]], dict[int, Action]]] = (
     weakref.WeakKeyDictionary()
 )

@@ -9,7 +9,9 @@ many rooms, instead of each room waiting its turn for its own.
 
 A write the group cannot take (one of its numbers is taken: another process wrote
 first) would fail the whole transaction; the leader then commits the group's writes
-one by one, so only that write fails, with the error its own transaction gives.
+one by one, so only that write fails, with the error its own transaction gives. A
+failure that is no one write's own (the database cannot answer) is every write's: it
+is not tried again once per write, which in an outage would wait out a timeout each.
 """
 
 from __future__ import annotations
@@ -31,10 +33,14 @@ class Write:
 
 class GroupCommit:
     """Commits writes through ``commit(writes)`` (one transaction for all of them, which
-    raises, writing none, when one fails), grouping those that queue up meanwhile."""
+    raises, writing none, when one fails), grouping those that queue up meanwhile;
+    ``owned(error)`` tells whether a failure may be one write's own."""
 
-    def __init__(self, commit: Callable[[Sequence[Any]], None]):
+    def __init__(
+        self, commit: Callable[[Sequence[Any]], None], owned: Callable[[BaseException], bool]
+    ):
         self._commit = commit
+        self._owned = owned
         self._queue_lock = threading.Lock()  # guards the queue
         self._leading = threading.Lock()  # held by the leader while it commits
         self._queue: list[Write] = []
@@ -56,10 +62,11 @@ class GroupCommit:
         try:
             self._commit([w.data for w in group])
         except BaseException as exc:
-            if len(group) == 1:
-                group[0].error = exc
-            else:
+            if len(group) > 1 and self._owned(exc):
                 for write in group:  # alone, so only the write that fails fails
                     self._commit_group([write])
+            else:
+                for write in group:
+                    write.error = exc
         for write in group:
             write.done = True

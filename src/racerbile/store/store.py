@@ -125,6 +125,12 @@ class _Append:
     finished: datetime | None
 
 
+def _one_writes_own(error: BaseException) -> bool:
+    """Tells whether a failed append may be one write's own: a taken action number or
+    a refused value; anything else means the database cannot answer anyone."""
+    return isinstance(error, IntegrityError | RefusedValue)
+
+
 def _write_lock(dialect: str) -> AbstractContextManager[Any]:
     """Returns what a write transaction holds while it runs: on SQLite, one lock per
     store. SQLite lets one connection write at a time; without the lock, the server's
@@ -148,7 +154,7 @@ class Store(SnapshotStore):
         self.url = url
         self.engine = open_engine(url)
         self._writing = _write_lock(self.engine.dialect.name)
-        self._appends = GroupCommit(self._append_all)
+        self._appends = GroupCommit(self._append_all, _one_writes_own)
         where = describe_where(self.engine)
         try:
             if self.engine.dialect.name != "sqlite":
