@@ -62,46 +62,39 @@ def _wait_queued(commit: GroupCommit, count: int) -> None:
         time.sleep(0.001)
 
 
-def test_writes_queued_during_a_commit_go_together_in_the_next() -> None:
-    recorder, errors = Recorder(), {}
+def _grouped(recorder: Recorder, queued: tuple[str, ...]) -> dict[Any, BaseException]:
+    """Commits "a" alone and, while it commits, queues ``queued`` behind it; returns
+    the writes' failures once all are done."""
+    errors: dict[Any, BaseException] = {}
     commit = GroupCommit(recorder, _owned)
     first = _start(commit, "a", errors)
     assert recorder.committing.wait(10)  # "a" is being committed, alone
-    others = [_start(commit, data, errors) for data in ("b", "c", "d")]
-    _wait_queued(commit, 3)
+    others = [_start(commit, data, errors) for data in queued]
+    _wait_queued(commit, len(queued))
     recorder.release.set()
     for thread in [first, *others]:
         thread.join(10)
-    assert errors == {}
+    return errors
+
+
+def test_writes_queued_during_a_commit_go_together_in_the_next() -> None:
+    recorder = Recorder()
+    assert _grouped(recorder, ("b", "c", "d")) == {}
     assert recorder.groups[0] == ["a"]
     assert sorted(recorder.groups[1]) == ["b", "c", "d"] and len(recorder.groups) == 2
 
 
 def test_a_write_that_fails_fails_alone_and_the_others_are_committed() -> None:
-    recorder, errors = Recorder(), {}
-    commit = GroupCommit(recorder, _owned)
-    first = _start(commit, "a", errors)
-    assert recorder.committing.wait(10)
-    others = [_start(commit, data, errors) for data in ("b", "bad", "c")]
-    _wait_queued(commit, 3)
-    recorder.release.set()
-    for thread in [first, *others]:
-        thread.join(10)
+    recorder = Recorder()
+    errors = _grouped(recorder, ("b", "bad", "c"))
     assert list(errors) == ["bad"] and isinstance(errors["bad"], ValueError)
     committed = sorted(data for group in recorder.groups for data in group)
     assert committed == ["a", "b", "c"]
 
 
 def test_a_failure_no_write_owns_fails_the_whole_group_at_once() -> None:
-    recorder, errors = Recorder(), {}
-    commit = GroupCommit(recorder, _owned)
-    first = _start(commit, "a", errors)
-    assert recorder.committing.wait(10)
-    others = [_start(commit, data, errors) for data in ("b", "down", "c")]
-    _wait_queued(commit, 3)
-    recorder.release.set()
-    for thread in [first, *others]:
-        thread.join(10)
+    recorder = Recorder()
+    errors = _grouped(recorder, ("b", "down", "c"))
     assert sorted(errors) == ["b", "c", "down"]
     assert all(isinstance(e, ConnectionError) for e in errors.values())
     assert recorder.attempts == 2  # "a" alone, then the group once: not once a write
