@@ -10,6 +10,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
+from .checkpoint import BACKSTOP_PAGES
 from .errors import StoreError
 from .opening import check_sqlite_file
 
@@ -56,10 +57,20 @@ def describe_where(engine: Engine) -> str:
     return engine.url.render_as_string(hide_password=True)
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+SQLITE_PRAGMAS = (
     # WAL with full sync: a committed action survives a killed process and a power cut.
+    "journal_mode=WAL",
+    "synchronous=FULL",
+    "foreign_keys=ON",
+    "busy_timeout=10000",
+    # Checkpoints run in the store's background thread, not inside a commit.
+    f"wal_autocheckpoint={BACKSTOP_PAGES}",
+)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=10000"):
+    for pragma in SQLITE_PRAGMAS:
         cursor.execute(f"PRAGMA {pragma}")
     cursor.close()
 

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import (
     Connection,
+    Engine,
     Table,
     func,
     insert,
@@ -29,6 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import DataError, IntegrityError
 
+from .checkpoint import Checkpointer
 from .connect import describe_where, open_engine
 from .errors import (
     DRIVER_ERRORS,
@@ -141,6 +143,24 @@ def _write_lock(dialect: str) -> AbstractContextManager[Any]:
     return threading.Lock() if dialect == "sqlite" else nullcontext()
 
 
+def _checkpointer(engine: Engine, writing: AbstractContextManager[Any]) -> Checkpointer | None:
+    """Returns the background WAL checkpointer of a SQLite file (None for PostgreSQL or
+    an in-memory database). It copies the WAL back while the writes go on, then again
+    while they wait, to copy what they added meanwhile (a few pages) and to end between
+    two writes: only then does the next write start the WAL again from its beginning,
+    instead of making it longer."""
+    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
+        return None
+
+    def checkpoint() -> None:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
+            with writing:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
+
+    return Checkpointer(checkpoint)
+
+
 def now() -> datetime:
     """Returns the current time in UTC."""
     return datetime.now(UTC)
@@ -155,6 +175,7 @@ class Store(SnapshotStore):
         self.engine = open_engine(url)
         self._writing = _write_lock(self.engine.dialect.name)
         self._appends = GroupCommit(self._append_all, _one_writes_own)
+        self._checkpoints = _checkpointer(self.engine, self._writing)
         where = describe_where(self.engine)
         try:
             if self.engine.dialect.name != "sqlite":
@@ -168,7 +189,9 @@ class Store(SnapshotStore):
             raise
 
     def close(self) -> None:
-        """Closes every pooled connection."""
+        """Runs the last WAL checkpoint (SQLite) and closes every pooled connection."""
+        if self._checkpoints is not None:
+            self._checkpoints.stop()
         self.engine.dispose()
 
     @contextmanager
@@ -177,6 +200,8 @@ class Store(SnapshotStore):
         On SQLite the process's writes take turns (see :func:`_write_lock`)."""
         with self._writing, _translated(), self.engine.begin() as conn:
             yield conn
+        if self._checkpoints is not None:
+            self._checkpoints.committed()
 
     @contextmanager
     def _connect(self) -> Iterator[Connection]:
