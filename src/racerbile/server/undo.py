@@ -113,30 +113,48 @@ def _refusal(
         refused = void_refusal(room.game, room.state, chosen, "seat")
         if refused is not None:
             return refused  # before whose actions they are: a game may let no player undo
-        if any(m.seat != caller.seat for m in makers):
+        if not all(_made_by(caller, m) for m in makers):
             return "a player takes back only their own actions and the dice they threw"
-    if room.row.dice == "digital" and any(m.chance for m in makers):
+    if any(_roll_stands(room, m) for m in makers):
         return "with digital dice a roll stands: undoing it would deal the same dice again"
-    if caller.role == "host" and is_latest and len(wanted) == 1:
+    return _game_refusal(room, caller, is_latest, chosen)
+
+
+def _made_by(caller: Caller, maker: Maker) -> bool:
+    """Whether a seat's caller made the entry (its move, or dice it threw)."""
+    return maker.seat == caller.seat
+
+
+def _roll_stands(room: Room, maker: Maker) -> bool:
+    """Whether the entry is a digital die, which no one takes back."""
+    return room.row.dice == "digital" and maker.chance
+
+
+def _game_refusal(room: Room, caller: Caller, is_latest: bool, chosen: list[Action]) -> str | None:
+    if caller.role == "host" and is_latest and len(chosen) == 1:
         return None  # the referee may always take back the latest action
     return void_refusal(room.game, room.state, chosen, sender_of(caller))
 
 
 def undo_options(room: Room, caller: Caller) -> list[dict[str, Any]]:
     """Returns what ``caller`` could take back now, newest first: each entry's position
-    and action; voiding the first k of them together is allowed for every k listed."""
+    and action; voiding the first k of them together is allowed for every k listed.
+
+    The same checks as :func:`_refusal` on the latest k entries, for k = 1, 2, …: the
+    checks of each entry's maker are made once per entry, as k grows."""
     if caller.role == "spectator" or room.to_act is None:
         return []
     out: list[dict[str, Any]] = []
-    chosen: list[Action] = []
-    wanted: list[int] = []  # ascending: each position is older than those before it
+    chosen: list[Action] = []  # oldest first
     for number in latest_live(room, MAX_UNDO):
         try:
             chosen.insert(0, _decoded(room, number))
         except RulesError:
             break
-        wanted.insert(0, number)
-        if _refusal(room, caller, wanted, True, chosen) is not None:
+        maker = room.makers[number - 1]
+        if caller.role == "seat" and not _made_by(caller, maker):
+            break
+        if _roll_stands(room, maker) or _game_refusal(room, caller, True, chosen) is not None:
             break
         out.append({"position": number, "action": room.actions[number - 1]})
     return out

@@ -10,6 +10,7 @@ declared on the class.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
@@ -308,7 +309,14 @@ def _moves_json(state: State) -> list[dict[str, Any]]:
 @per_state
 def _referee_buttons(state: State) -> list[str]:
     """The referee's buttons in notation, once per state (every view shows them)."""
-    return [notation.format_action(a) for a in referee.legal_referee_actions(state)]
+    return list(_labels(tuple(referee.legal_referee_actions(state))))
+
+
+@functools.lru_cache(maxsize=64)
+def _labels(buttons: tuple[Action, ...]) -> tuple[str, ...]:
+    """The buttons' notation, once per set of buttons: they are the same every turn
+    (every fault for every seat), and each view shows them all."""
+    return tuple(notation.format_action(a) for a in buttons)
 
 
 def _car_json(state: State, seat: int) -> dict[str, Any]:

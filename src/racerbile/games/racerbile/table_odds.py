@@ -72,18 +72,20 @@ def _gear_figures(state: State, seat: int, direction: str | None) -> dict[str, F
     except RulesError:
         return None
     gear = rolled.cars[seat].gear
-    p_off = p_clutch = sips = Fraction(0)
+    # The chances are in 4**gear-ths: counted in whole ways, divided once at the end.
+    off = clutch = cost = 0
     thrown: dict[tuple[int, ...], tuple[State, int]] = {(): (rolled, 0)}
-    for values, chance in settled_totals(gear):
+    for values, ways in settled_total_ways(gear):
         after, drunk = _after_dice(thrown, seat, values)
-        p_clutch += chance if 1 in values else 0
+        clutch += ways if 1 in values else 0
         ends = list(move_options(after).values()) if _moving(after, seat) else []
         if ends and all(end.off_track for end in ends):
-            p_off += chance
+            off += ways
         cheapest = min((end.sips for end in ends), default=0)
-        sips += chance * (drunk + cheapest)
-    fives_sixes = _expected_56_sips(gear)
-    return {"p_off": p_off, "p_clutch": p_clutch, "sips": sips_before + sips + fives_sixes}
+        cost += ways * (drunk + cheapest)
+    rolls = 4**gear
+    sips = sips_before + Fraction(cost, rolls) + _expected_56_sips(gear)
+    return {"p_off": Fraction(off, rolls), "p_clutch": Fraction(clutch, rolls), "sips": sips}
 
 
 def _after_dice(
@@ -117,11 +119,18 @@ def settled_rolls(gear: int) -> list[tuple[tuple[int, ...], Fraction]]:
 def settled_totals(gear: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Returns one multiset of ``gear`` settled dice per total and number of ones, and
     the chance of that total and those ones (RB-DICE-4: all a roll counts by)."""
-    kinds: dict[tuple[int, int], tuple[tuple[int, ...], Fraction]] = {}
+    return tuple((values, Fraction(ways, 4**gear)) for values, ways in settled_total_ways(gear))
+
+
+@functools.cache
+def settled_total_ways(gear: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Returns :func:`settled_totals` with each chance as its number of ordered rolls
+    (of the 4**gear)."""
+    kinds: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
     for values, chance in settled_rolls(gear):
         key = (sum(values), values.count(1))
-        first, before = kinds.get(key, (values, Fraction(0)))
-        kinds[key] = (first, before + chance)
+        first, before = kinds.get(key, (values, 0))
+        kinds[key] = (first, before + int(chance * 4**gear))
     return tuple(kinds.values())
 
 

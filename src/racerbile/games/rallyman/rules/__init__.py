@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ....engine.contract import CHANCE, Action, Actor, Event, Step
 from ....engine.errors import IllegalAction, InvalidAction
+from ....engine.memo import per_state
 from ..actions import (
     Attack,
     Back,
@@ -86,7 +87,13 @@ def chance_outcomes(state: State) -> list[tuple[Action, Fraction]]:
 
 
 def legal_actions(state: State) -> list[Action]:
-    """Returns exactly what the actor may do now."""
+    """Returns exactly what the actor may do now (worked out once per state: the
+    stage's page and the view's legal actions both ask)."""
+    return list(_legal_now(state))
+
+
+@per_state
+def _legal_now(state: State) -> list[Action]:
     actor = to_act(state)
     if actor is None:
         return []
