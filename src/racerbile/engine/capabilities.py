@@ -27,6 +27,9 @@ what it has:
   as one sentence (a whole move, say); None (the default) gives one line per event;
   ``narration_breaks``: the event kinds before which its narration starts afresh (the
   lines of the events before never change), so the server tells only what is new;
+  ``narration_resumes``: True when the events after a line's last event, told without
+  those before, give the lines that follow (no sentence carries anything over), so
+  the server tells a growing run of events again only from its last sentence;
 * ``playthroughs``: the golden playthroughs (file name -> setup JSON, seed) that
   ``racerbile dev playthroughs`` writes and a test diffs.
 
@@ -294,6 +297,7 @@ class GameCapabilities:
     referee_action_types: Sequence[type[Action]] = ()
     drinks: tuple[DrinkColumn, ...] = ()
     narration_breaks: frozenset[str] = frozenset()
+    narration_resumes: bool = False
     odds: Callable[[], OddsTable] | None = None
     analysis: Callable[[str, str | None], dict[str, Any]] | None = None
     stats: SimStats | None = None

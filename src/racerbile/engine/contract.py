@@ -269,6 +269,9 @@ class Game(Protocol):
     def narration_breaks(self) -> frozenset[str]: ...
 
     @property
+    def narration_resumes(self) -> bool: ...
+
+    @property
     def odds(self) -> Callable[[], OddsTable] | None: ...
 
     @property

@@ -5,11 +5,15 @@ game that describes events one by one, and for a game that narrates, the runs of
 events that start at one of its ``narration_breaks`` (the whole log when it declares
 none). A change tells only the parts it made or changed (the new events, and the move
 still open, or the oldest part when the bounded log dropped some of its events); the
-lines of the others are kept. The lines are those of telling the whole log at once.
+lines of the others are kept. For a game whose narration resumes after any line
+(``narration_resumes``), a part that only grew keeps its lines but the last, and the
+events after the line before it (a line's ``seq`` is its last event's) are told
+again. The lines are those of telling the whole log at once.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,6 +36,7 @@ class LogLines:
         self._narrates = False
         # Keyed by the identity of a part's entries; the value keeps them alive.
         self._told: dict[tuple[int, ...], tuple[list[Entry], list[Line]]] = {}
+        self._last: tuple[tuple[int, ...], list[Line]] | None = None  # the newest part
 
     def told(self, log: Sequence[Entry], names: Sequence[str]) -> list[Line]:
         """Returns the lines of ``log`` (each entry the room's own tuple, kept as long as
@@ -42,14 +47,31 @@ class LogLines:
             self._told = {}
         told: dict[tuple[int, ...], tuple[list[Entry], list[Line]]] = {}
         out: list[Line] = []
+        key: tuple[int, ...] = ()
+        lines: list[Line] = []
         for part in self._parts(log):
             key = tuple(id(entry) for entry in part)
             kept = self._told.get(key)
-            lines = kept[1] if kept is not None else self._tell(part, names)
+            lines = kept[1] if kept is not None else self._grown(part, key, names)
             told[key] = (part, lines)
             out.extend(lines)
         self._told = told
+        self._last = (key, lines) if told else None
         return out
+
+    def _grown(self, part: list[Entry], key: tuple[int, ...], names: Sequence[str]) -> list[Line]:
+        """Tells a part not told before; a part the newest one grew into keeps the
+        lines but its last, and tells only the events after the line before that."""
+        last = self._last
+        if not (self._narrates and self.game.narration_resumes) or last is None:
+            return self._tell(part, names)
+        before, lines = last
+        if len(lines) < 2 or len(before) >= len(key) or key[: len(before)] != before:
+            return self._tell(part, names)
+        if any(a["seq"] >= b["seq"] for a, b in itertools.pairwise(lines)):
+            return self._tell(part, names)  # no line boundary to start from
+        start = lines[-2]["seq"]
+        return [*lines[:-1], *self._tell([e for e in part if e[0] > start], names)]
 
     def _parts(self, log: Sequence[Entry]) -> list[list[Entry]]:
         if not self._narrates:

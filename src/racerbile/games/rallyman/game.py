@@ -34,6 +34,7 @@ class RallymanGame(GameCapabilities):
     action_types: Sequence[type[Action]] = ACTION_TYPES
     stats: SimStats | None = STATS
     narration_breaks = BREAKS  # no turn spans these: the sentences after start afresh
+    narration_resumes = True  # a turn's sentence needs none of the events before it
     playthroughs: Mapping[str, tuple[dict[str, Any], int]] = MappingProxyType(
         {
             "rallyman-stage": (
