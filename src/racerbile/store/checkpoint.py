@@ -4,11 +4,13 @@ In WAL mode a commit appends to the ``-wal`` file; a checkpoint copies those pag
 back into the database file and syncs it. By default SQLite checkpoints inside the
 commit that takes the WAL past 1,000 pages, and that commit (a hundred milliseconds
 or more on a slow disk) holds up every write queued behind it: under load, every room
-waited for it at once, a few times a minute. So the writers' own checkpoints start
-only far later (:data:`BACKSTOP_PAGES`, so the WAL stays bounded should this thread
-fall behind), and a daemon thread checkpoints in the background after commits, at
-most every :data:`INTERVAL_S`. A passive checkpoint never blocks a writer or a
-reader, and a commit is as durable as before: the WAL is synced at every commit.
+waited for it at once, a few times a minute. So a daemon thread copies the WAL back
+after commits, at most every :data:`INTERVAL_S`, with a passive checkpoint, which
+never blocks a writer or a reader. While writes go on it seldom finds the WAL copied
+whole at a moment when no write is under way, and only then does the next write start
+the WAL again from its beginning; so a commit still checkpoints by itself once the WAL
+passes :data:`BACKSTOP_PAGES`, and then has only the pages written since the thread's
+last round to copy. A commit is as durable as before: the WAL is synced at each.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
-BACKSTOP_PAGES = 20_000
+BACKSTOP_PAGES = 4_000
 """Pages (4 KiB each) past which a commit checkpoints by itself (the default is 1,000)."""
 
 INTERVAL_S = 0.2

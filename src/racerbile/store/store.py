@@ -143,20 +143,15 @@ def _write_lock(dialect: str) -> AbstractContextManager[Any]:
     return threading.Lock() if dialect == "sqlite" else nullcontext()
 
 
-def _checkpointer(engine: Engine, writing: AbstractContextManager[Any]) -> Checkpointer | None:
+def _checkpointer(engine: Engine) -> Checkpointer | None:
     """Returns the background WAL checkpointer of a SQLite file (None for PostgreSQL or
-    an in-memory database). It copies the WAL back while the writes go on, then again
-    while they wait, to copy what they added meanwhile (a few pages) and to end between
-    two writes: only then does the next write start the WAL again from its beginning,
-    instead of making it longer."""
+    an in-memory database)."""
     if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
         return None
 
     def checkpoint() -> None:
         with engine.connect() as conn:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
-            with writing:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
 
     return Checkpointer(checkpoint)
 
@@ -175,7 +170,7 @@ class Store(SnapshotStore):
         self.engine = open_engine(url)
         self._writing = _write_lock(self.engine.dialect.name)
         self._appends = GroupCommit(self._append_all, _one_writes_own)
-        self._checkpoints = _checkpointer(self.engine, self._writing)
+        self._checkpoints = _checkpointer(self.engine)
         where = describe_where(self.engine)
         try:
             if self.engine.dialect.name != "sqlite":
