@@ -44,6 +44,7 @@ class Checkpointer:
         self._interval_s = interval_s
         self._wake = threading.Condition()
         self._pending = False  # a commit came since the last checkpoint
+        self._idle = False  # the thread waits for a commit (not out its interval)
         self._stopping = False
         self._thread: threading.Thread | None = None
         self.done = 0  # checkpoints run (for tests and diagnostics)
@@ -59,7 +60,8 @@ class Checkpointer:
                     target=self._run, name="sqlite-checkpoint", daemon=True
                 )
                 self._thread.start()
-            self._wake.notify()
+            elif self._idle:  # wake it only when it waits for this: not once a commit
+                self._wake.notify()
 
     def stop(self) -> None:
         """Runs a last checkpoint if commits are pending, then ends the thread."""
@@ -73,8 +75,10 @@ class Checkpointer:
     def _run(self) -> None:
         while True:
             with self._wake:
+                self._idle = True
                 while not self._pending and not self._stopping:
                     self._wake.wait()
+                self._idle = False
                 if not self._pending:
                     return  # stopping, nothing left to copy
                 self._pending = False
