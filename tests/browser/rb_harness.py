@@ -35,9 +35,10 @@ def free_port() -> int:
 
 
 def serve_command(port: int, db_url: str) -> list[str]:
-    """Returns the command line of ``racerbile serve`` (the console script, else the module)."""
+    """Returns the command line of ``racerbile serve`` (the console script, else the
+    module), with the access log on: the log shows every request a test made."""
     exe = shutil.which("racerbile")
-    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db_url]
+    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db_url, "--access-log"]
     if exe:
         return [exe, *args]
     return [sys.executable, "-c", "from racerbile.cli import main; main()", *args]

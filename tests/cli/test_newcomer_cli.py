@@ -154,6 +154,19 @@ def test_play_prints_its_address_on_one_line(monkeypatch: pytest.MonkeyPatch) ->
     assert any(line.startswith("open http://127.0.0.1:8765/ in a browser") for line in lines)
 
 
+@pytest.mark.parametrize(("flags", "logged"), [([], False), (["--access-log"], True)])
+def test_serve_logs_a_line_per_request_only_when_asked(
+    monkeypatch: pytest.MonkeyPatch, flags: list[str], logged: bool
+) -> None:
+    import uvicorn
+
+    seen: list[bool] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: seen.append(self.config.access_log))
+    result = runner.invoke(app, ["serve", "--port", "8766", "--db", "sqlite://", *flags])
+    assert result.exit_code == 0, result.stderr
+    assert seen == [logged]
+
+
 def test_version_short_help_and_flags_without_a_type() -> None:
     version = runner.invoke(app, ["--version"])
     assert version.exit_code == 0 and version.stdout.startswith("racerbile ")
