@@ -45,6 +45,7 @@ class LogLines:
             self._names = list(names)
             self._narrates = self.game.narrate([], self.lang, names) is not None
             self._told = {}
+            self._last = None
         told: dict[tuple[int, ...], tuple[list[Entry], list[Line]]] = {}
         out: list[Line] = []
         key: tuple[int, ...] = ()

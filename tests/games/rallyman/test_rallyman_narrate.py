@@ -182,3 +182,14 @@ def test_the_log_told_change_by_change_equals_the_whole_log_told_at_once(
         for lang, lines in told.items():
             whole = [plain_json(x) for x in GAME.narrate(list(log), lang, NAMES)]
             assert lines.told(log, NAMES) == whole
+
+
+def test_a_renamed_seat_is_told_anew_in_the_runs_that_grow(rally: Any) -> None:
+    """The sentences kept for a growing run name the seats: a new name tells it anew."""
+    log: deque[tuple[int, Event]] = deque(maxlen=50)
+    told, renamed = LogLines(GAME, "en"), ["Cille", "Dan"]
+    for n, (seq, step) in enumerate(rally):
+        log.extend((seq, e) for e in step)
+        names = NAMES if n % 7 < 4 else renamed
+        whole = [plain_json(x) for x in GAME.narrate(list(log), "en", names)]
+        assert told.told(log, names) == whole
