@@ -2,7 +2,8 @@
 
 Appends of actions made at once by several threads share one transaction (see
 :mod:`.groupcommit`); on SQLite the writes of one store take turns in the process.
-SQLite (WAL, full sync) by default; PostgreSQL when given a ``postgresql+psycopg://`` URL.
+SQLite (WAL, full sync, the WAL copied back by a thread of the store's: see
+:mod:`.checkpoint`) by default; PostgreSQL when given a ``postgresql+psycopg://`` URL.
 Every method is synchronous and short; the server calls them off its event loop. Every
 method raises only the errors of :mod:`.errors`: a database that cannot answer is
 :class:`StoreUnavailable`, one game's unreadable row :class:`DamagedRecord`.
