@@ -19,6 +19,8 @@ import logging
 import threading
 from collections.abc import Callable
 
+from sqlalchemy import Engine
+
 log = logging.getLogger(__name__)
 
 BACKSTOP_PAGES = 4_000
@@ -97,3 +99,16 @@ class Checkpointer:
             log.warning("the background WAL checkpoint failed", exc_info=True)
             with self._wake:
                 self._pending = True
+
+
+def sqlite_checkpointer(engine: Engine) -> Checkpointer | None:
+    """Returns the background checkpointer of a SQLite file's store (None for
+    PostgreSQL or an in-memory database)."""
+    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
+        return None
+
+    def checkpoint() -> None:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
+
+    return Checkpointer(checkpoint)

@@ -22,7 +22,6 @@ from typing import Any, TypeVar
 
 from sqlalchemy import (
     Connection,
-    Engine,
     Table,
     func,
     insert,
@@ -31,7 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import DataError, IntegrityError
 
-from .checkpoint import Checkpointer
+from .checkpoint import sqlite_checkpointer
 from .connect import describe_where, open_engine
 from .errors import (
     DRIVER_ERRORS,
@@ -144,19 +143,6 @@ def _write_lock(dialect: str) -> AbstractContextManager[Any]:
     return threading.Lock() if dialect == "sqlite" else nullcontext()
 
 
-def _checkpointer(engine: Engine) -> Checkpointer | None:
-    """Returns the background WAL checkpointer of a SQLite file (None for PostgreSQL or
-    an in-memory database)."""
-    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
-        return None
-
-    def checkpoint() -> None:
-        with engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
-
-    return Checkpointer(checkpoint)
-
-
 def now() -> datetime:
     """Returns the current time in UTC."""
     return datetime.now(UTC)
@@ -171,7 +157,7 @@ class Store(SnapshotStore):
         self.engine = open_engine(url)
         self._writing = _write_lock(self.engine.dialect.name)
         self._appends = GroupCommit(self._append_all, _one_writes_own)
-        self._checkpoints = _checkpointer(self.engine)
+        self._checkpoints = sqlite_checkpointer(self.engine)
         where = describe_where(self.engine)
         try:
             if self.engine.dialect.name != "sqlite":
