@@ -36,7 +36,6 @@ class LogLines:
         self._narrates = False
         # Keyed by the identity of a part's entries; the value keeps them alive.
         self._told: dict[tuple[int, ...], tuple[list[Entry], list[Line]]] = {}
-        self._last: tuple[tuple[int, ...], list[Line]] | None = None  # the newest part
 
     def told(self, log: Sequence[Entry], names: Sequence[str]) -> list[Line]:
         """Returns the lines of ``log`` (each entry the room's own tuple, kept as long as
@@ -45,11 +44,8 @@ class LogLines:
             self._names = list(names)
             self._narrates = self.game.narrate([], self.lang, names) is not None
             self._told = {}
-            self._last = None
         told: dict[tuple[int, ...], tuple[list[Entry], list[Line]]] = {}
         out: list[Line] = []
-        key: tuple[int, ...] = ()
-        lines: list[Line] = []
         for part in self._parts(log):
             key = tuple(id(entry) for entry in part)
             kept = self._told.get(key)
@@ -57,16 +53,15 @@ class LogLines:
             told[key] = (part, lines)
             out.extend(lines)
         self._told = told
-        self._last = (key, lines) if told else None
         return out
 
     def _grown(self, part: list[Entry], key: tuple[int, ...], names: Sequence[str]) -> list[Line]:
         """Tells a part not told before; a part the newest one grew into keeps the
-        lines but its last, and tells only the events after the line before that."""
-        last = self._last
-        if not (self._narrates and self.game.narration_resumes) or last is None:
+        lines but its last, and tells only the events after the line before that. (The
+        newest part told is the last one kept: a dict keeps its order.)"""
+        if not (self._narrates and self.game.narration_resumes and self._told):
             return self._tell(part, names)
-        before, lines = last
+        before, (_, lines) = next(reversed(self._told.items()))
         if len(lines) < 2 or len(before) >= len(key) or key[: len(before)] != before:
             return self._tell(part, names)
         if any(a["seq"] >= b["seq"] for a, b in itertools.pairwise(lines)):

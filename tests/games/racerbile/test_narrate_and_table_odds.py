@@ -82,8 +82,10 @@ def test_gear_odds_play_one_roll_per_total_and_ones_in_high_gears() -> None:
     """RB-DICE-4: rolls of one total and one number of ones cost the same, so one of each
     is played with their summed chance; in gears 4 and 5 (25 and 36 kinds of the 35 and
     56 multisets) the table still equals every ordered roll played."""
-    assert [len(table_odds.settled_totals(g)) for g in (4, 5)] == [25, 36]
-    assert all(sum(c for _, c in table_odds.settled_totals(g)) == 1 for g in range(1, 7))
+    assert [len(table_odds.settled_total_ways(g)) for g in (4, 5)] == [25, 36]
+    assert all(
+        sum(ways for _, ways in table_odds.settled_total_ways(g)) == 4**g for g in range(1, 7)
+    )
     state = _shift_states_in_higher_gears()[0]
     seat = state.turn.seat
     for gear in (4, 5):

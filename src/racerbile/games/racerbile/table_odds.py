@@ -116,16 +116,10 @@ def settled_rolls(gear: int) -> list[tuple[tuple[int, ...], Fraction]]:
 
 
 @functools.cache
-def settled_totals(gear: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    """Returns one multiset of ``gear`` settled dice per total and number of ones, and
-    the chance of that total and those ones (RB-DICE-4: all a roll counts by)."""
-    return tuple((values, Fraction(ways, 4**gear)) for values, ways in settled_total_ways(gear))
-
-
-@functools.cache
 def settled_total_ways(gear: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Returns :func:`settled_totals` with each chance as its number of ordered rolls
-    (of the 4**gear)."""
+    """Returns one multiset of ``gear`` settled dice per total and number of ones, and
+    how many of the 4**gear ordered rolls have that total and those ones (RB-DICE-4:
+    all a roll counts by)."""
     kinds: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
     for values, chance in settled_rolls(gear):
         key = (sum(values), values.count(1))
