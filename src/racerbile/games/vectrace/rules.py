@@ -236,11 +236,17 @@ def resolve(state: State, car: Car, target: Point) -> Outcome:
 
 def preview(state: State, target: Point) -> OutcomeKind:
     """Returns what choosing ``target`` would do for the car to act, other cars included."""
+    return previewed(state, target)[0]
+
+
+def previewed(state: State, target: Point) -> tuple[OutcomeKind, Outcome]:
+    """Returns :func:`preview` and the outcome the move's own segment resolves to
+    (:func:`resolve`, which ignores the other cars)."""
     seat = state.order[state.turn]
     outcome = resolve(state, state.cars[seat], target)
     if outcome.kind != "finish" and outcome.kind != "crash" and outcome.at in state.occupied(seat):
-        return "crash"
-    return outcome.kind
+        return "crash", outcome
+    return outcome.kind, outcome
 
 
 def _move(state: State, action: Move) -> Step:

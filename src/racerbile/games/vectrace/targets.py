@@ -15,6 +15,7 @@ skid and barrier count as survivable) and ignores the other cars, which move too
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -41,9 +42,10 @@ def marked_targets(state: State, horizon: int = HORIZON) -> list[dict[str, Any]]
     car = state.cars[seat]
     if car.pos is None:
         return []
+    survives = _survival(state.track, state.options)
     marked = []
     for target in rules.target_points(car):
-        outcome = rules.preview(state, target)
+        outcome, resolved = rules.previewed(state, target)
         verdict: Verdict = "fine"
         doomed_in: int | None = None
         if outcome == "crash":
@@ -51,15 +53,12 @@ def marked_targets(state: State, horizon: int = HORIZON) -> list[dict[str, Any]]
         elif outcome == "finish":
             verdict = "finish"
         else:
-            resolved = rules.resolve(state, car, target)
             velocity = (
                 (0, 0)
                 if outcome in ("skid", "barrier")
                 else (target[0] - car.pos[0], target[1] - car.pos[1])
             )
-            doomed_in = crash_within(
-                state.track, state.options, resolved.at, velocity, resolved.progress, horizon
-            )
+            doomed_in = _crash_within(survives, resolved.at, velocity, resolved.progress, horizon)
             if doomed_in is not None:
                 verdict = "doomed"
         marked.append(
@@ -74,37 +73,47 @@ def marked_targets(state: State, horizon: int = HORIZON) -> list[dict[str, Any]]
     return marked
 
 
-def crash_within(
-    track: Track, options: Options, pos: Point, vel: Point, progress: int, horizon: int
+Survives = Callable[[Point, Point, int, int], bool]
+
+
+def _crash_within(
+    survives: Survives, pos: Point, vel: Point, progress: int, horizon: int
 ) -> int | None:
     """Returns the fewest ``n <= horizon`` such that every way on from the car crashes
     within ``n`` moves, or None when some way survives ``horizon`` moves (or finishes)."""
-    for n in range(1, horizon + 1):
-        if not _survives(track, options, pos, vel, progress, n):
-            return n
-    return None
+    # A way that survives n moves survives every shorter count too, so the longest
+    # count settles the common case (some way survives) in one search.
+    if survives(pos, vel, progress, horizon):
+        return None
+    return next((n for n in range(1, horizon) if not survives(pos, vel, progress, n)), horizon)
 
 
-@lru_cache(maxsize=65_536)
-def _survives(
-    track: Track, options: Options, pos: Point, vel: Point, progress: int, moves: int
-) -> bool:
-    """Returns whether some sequence of ``moves`` moves from here avoids every crash."""
-    if moves == 0:
-        return True
-    car = Car(pos=pos, vel=vel, status="racing", progress=progress)
-    probe = State(track, options, ("",), (car,))
-    # the nine targets, slowest first (braking survives most often)
-    for target in sorted(rules.target_points(car), key=lambda p: _speed(pos, p)):
-        outcome = rules.resolve(probe, car, target)
-        if outcome.kind == "crash":
-            continue
-        if outcome.kind == "finish":
+@lru_cache(maxsize=4)
+def _survival(track: Track, options: Options) -> Survives:
+    """Returns the survival search on ``track`` with ``options``, remembered per position
+    (for the few tracks raced lately): keyed by small tuples, not by the track, whose
+    rows would be hashed again at every step."""
+
+    @lru_cache(maxsize=32_768)
+    def survives(pos: Point, vel: Point, progress: int, moves: int) -> bool:
+        """Returns whether some sequence of ``moves`` moves from here avoids every crash."""
+        if moves == 0:
             return True
-        after = (0, 0) if outcome.kind in ("skid", "barrier") else _vector(pos, target)
-        if _survives(track, options, outcome.at, after, outcome.progress, moves - 1):
-            return True
-    return False
+        car = Car(pos=pos, vel=vel, status="racing", progress=progress)
+        probe = State(track, options, ("",), (car,))
+        # the nine targets, slowest first (braking survives most often)
+        for target in sorted(rules.target_points(car), key=lambda p: _speed(pos, p)):
+            outcome = rules.resolve(probe, car, target)
+            if outcome.kind == "crash":
+                continue
+            if outcome.kind == "finish":
+                return True
+            after = (0, 0) if outcome.kind in ("skid", "barrier") else _vector(pos, target)
+            if survives(outcome.at, after, outcome.progress, moves - 1):
+                return True
+        return False
+
+    return survives
 
 
 def _vector(frm: Point, to: Point) -> Point:
