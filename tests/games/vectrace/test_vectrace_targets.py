@@ -51,7 +51,8 @@ def _expected(state: State) -> list[dict[str, Any]]:
     out = []
     for target in rules.target_points(car):
         kind = rules.preview(state, target)
-        verdict, doomed_in = kind if kind in ("crash", "finish") else "fine", None
+        verdict: str = kind if kind in ("crash", "finish") else "fine"
+        doomed_in: int | None = None
         if verdict == "fine":
             outcome = rules.resolve(state, car, target)
             vel = (0, 0) if kind in ("skid", "barrier") else _minus(target, car.pos)
@@ -73,7 +74,8 @@ def _race_states(options: dict[str, Any], seed: int, limit: int) -> list[State]:
     setup = GAME.Setup.model_validate(
         {"players": [{"name": "A"}, {"name": "B"}], "track": "grand_tour", "options": options}
     )
-    rng, state, states = random.Random(seed), GAME.start(setup), []
+    rng, state = random.Random(seed), GAME.start(setup)
+    states: list[State] = []
     while len(states) < limit and GAME.to_act(state) is not None:
         if state.phase == "race":
             states.append(state)
