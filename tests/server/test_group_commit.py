@@ -3,6 +3,7 @@ write that fails fails alone."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Sequence
@@ -140,5 +141,105 @@ def test_a_taken_action_number_fails_only_its_game_in_a_group(tmp_path: Path, cl
         assert [r.action["value"] for r in store.actions("g2")] == [1]  # the first stands
         assert [r.seq for r in store.actions("g1")] == [1] == [r.seq for r in store.actions("g3")]
         assert len(committed) == 2  # the group failed, then g1 and g3 alone
+    finally:
+        store.close()
+
+
+# -- coroutines' writes: committed by the group's own thread, awaited on the loop
+
+
+async def _grouped_async(recorder: Recorder, queued: tuple[str, ...]) -> dict[Any, BaseException]:
+    """:func:`_grouped` with coroutines: "a" first, alone, then ``queued`` while it commits."""
+    commit = GroupCommit(recorder, _owned)
+    errors: dict[Any, BaseException] = {}
+
+    async def write(data: str) -> None:
+        try:
+            await commit.run_async(data)
+        except BaseException as exc:  # collected for the assertions
+            errors[data] = exc
+
+    first = asyncio.create_task(write("a"))
+    assert await asyncio.to_thread(recorder.committing.wait, 10)
+    others = [asyncio.create_task(write(data)) for data in queued]
+    while len(commit._queue) < len(queued):
+        await asyncio.sleep(0.001)
+    recorder.release.set()
+    await asyncio.wait_for(asyncio.gather(first, *others), 10)
+    commit.close()
+    return errors
+
+
+def test_coroutines_writes_queued_during_a_commit_go_together_in_the_next() -> None:
+    recorder = Recorder()
+    assert asyncio.run(_grouped_async(recorder, ("b", "c", "d"))) == {}
+    assert recorder.groups[0] == ["a"]
+    assert sorted(recorder.groups[1]) == ["b", "c", "d"] and len(recorder.groups) == 2
+
+
+def test_a_coroutines_write_that_fails_fails_alone_and_a_failure_no_one_owns_fails_all() -> None:
+    recorder = Recorder()
+    errors = asyncio.run(_grouped_async(recorder, ("b", "bad", "c")))
+    assert list(errors) == ["bad"] and isinstance(errors["bad"], ValueError)
+    assert sorted(d for group in recorder.groups for d in group) == ["a", "b", "c"]
+    recorder = Recorder()
+    errors = asyncio.run(_grouped_async(recorder, ("b", "down", "c")))
+    assert sorted(errors) == ["b", "c", "down"]
+    assert all(isinstance(e, ConnectionError) for e in errors.values())
+
+
+def test_threads_and_coroutines_share_a_group() -> None:
+    recorder = Recorder()
+    commit = GroupCommit(recorder, _owned)
+    errors: dict[Any, BaseException] = {}
+
+    async def main() -> None:
+        first = asyncio.create_task(commit.run_async("a"))
+        assert await asyncio.to_thread(recorder.committing.wait, 10)
+        thread = _start(commit, "t", errors)  # a thread's write, queued behind "a"
+        second = asyncio.create_task(commit.run_async("c"))
+        while len(commit._queue) < 2:
+            await asyncio.sleep(0.001)
+        recorder.release.set()
+        await asyncio.wait_for(asyncio.gather(first, second), 10)
+        await asyncio.to_thread(thread.join, 10)
+
+    asyncio.run(main())
+    commit.close()
+    assert errors == {}
+    assert recorder.groups[0] == ["a"] and sorted(recorder.groups[1]) == ["c", "t"]
+
+
+def test_closing_commits_what_is_queued_then_refuses_more() -> None:
+    recorder = Recorder()
+    recorder.release.set()
+    commit = GroupCommit(recorder, _owned)
+
+    async def main() -> None:
+        await asyncio.gather(*(commit.run_async(d) for d in ("a", "b", "c")))
+        commit.close()
+        assert commit._committer is not None and not commit._committer.is_alive()
+        with pytest.raises(RuntimeError, match="closed"):
+            await commit.run_async("d")
+
+    asyncio.run(main())
+    assert sorted(d for group in recorder.groups for d in group) == ["a", "b", "c"]
+
+
+def test_the_store_awaits_an_append_and_refuses_a_taken_number(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    try:
+        store.create_game(_game("g1"))
+        entries = [({"kind": "die", "value": 2}, "dice"), ({"kind": "die", "value": 3}, "dice")]
+
+        async def main() -> None:
+            await store.append_actions_async("g1", 1, entries, finished=True)
+            with pytest.raises(DuplicateWrite, match="actions 2 to 3"):
+                await store.append_actions_async("g1", 2, entries)
+
+        asyncio.run(main())
+        assert [(r.seq, r.action["value"]) for r in store.actions("g1")] == [(1, 2), (2, 3)]
+        row = store.game("g1")
+        assert row is not None and row.finished is not None
     finally:
         store.close()

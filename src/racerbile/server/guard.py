@@ -9,10 +9,12 @@ writes one warning line per kind of failure a minute, not one traceback per requ
 
 from __future__ import annotations
 
+import inspect
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, cast
 
 from ..store import (
@@ -85,18 +87,30 @@ class _Guarded:
         value = getattr(self._store, name)
         if name.startswith("_") or not callable(value):
             return value
+        if inspect.iscoroutinefunction(value):
+
+            async def call_async(*args: Any, **kwargs: Any) -> Any:
+                with self._answering():
+                    return await value(*args, **kwargs)
+
+            return call_async
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            try:
-                result = value(*args, **kwargs)
-            except DuplicateWrite:
-                raise  # the room resolves a lost race itself
-            except STORE_FAILURES as exc:
-                raise store_api_error(exc, self._failures) from None
-            self._failures.answered()
-            return result
+            with self._answering():
+                return value(*args, **kwargs)
 
         return call
+
+    @contextmanager
+    def _answering(self) -> Iterator[None]:
+        """Turns a store failure into its API error, and notes a call that worked."""
+        try:
+            yield
+        except DuplicateWrite:
+            raise  # the room resolves a lost race itself
+        except STORE_FAILURES as exc:
+            raise store_api_error(exc, self._failures) from None
+        self._failures.answered()
 
 
 def store_api_error(exc: Exception, failures: FailureLog) -> ApiError:

@@ -423,7 +423,7 @@ class Room:
     async def _write(self, entries: list[tuple[dict[str, Any], str]], over: bool) -> None:
         """Commits ``entries`` after the record (with the game's end when ``over``)."""
         try:
-            await asyncio.to_thread(self.store.append_actions, self.id, self.seq + 1, entries, over)
+            await self.store.append_actions_async(self.id, self.seq + 1, entries, over)
         except DuplicateWrite:
             self.stale = True  # another server wrote first: reload from the store
             raise ApiError(

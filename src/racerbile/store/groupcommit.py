@@ -7,6 +7,11 @@ write queued by then and commits them in one transaction, while the others wait 
 it. One commit (one sync of the file) and one round of the driver's work then serve
 many rooms, instead of each room waiting its turn for its own.
 
+A coroutine's write (:meth:`GroupCommit.run_async`) waits on its event loop, not in a
+worker thread: a committing thread of the group's own leads the writes queued by then,
+and the loop learns of a group's end in one wake-up. Threads' writes and coroutines'
+go in the same groups.
+
 A write the group cannot take (one of its numbers is taken: another process wrote
 first) would fail the whole transaction; the leader then commits the group's writes
 one by one, so only that write fails, with the error its own transaction gives. A
@@ -16,6 +21,8 @@ is not tried again once per write, which in an outage would wait out a timeout e
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,11 +31,13 @@ from typing import Any
 
 @dataclass
 class Write:
-    """One caller's write: what it writes, and once committed, whether it failed."""
+    """One caller's write: what it writes, and once committed, whether it failed (and
+    for a coroutine's write, the future it awaits)."""
 
     data: Any
     done: bool = False
     error: BaseException | None = None
+    future: asyncio.Future[None] | None = None
 
 
 class GroupCommit:
@@ -44,6 +53,9 @@ class GroupCommit:
         self._queue_lock = threading.Lock()  # guards the queue
         self._leading = threading.Lock()  # held by the leader while it commits
         self._queue: list[Write] = []
+        self._queued = threading.Condition(self._queue_lock)  # wakes the committing thread
+        self._committer: threading.Thread | None = None
+        self._closed = False
 
     def run(self, data: Any) -> None:
         """Commits ``data`` (with whatever queued meanwhile); raises its own failure."""
@@ -52,11 +64,57 @@ class GroupCommit:
             self._queue.append(write)
         with self._leading:
             if not write.done:  # no leader took it: lead the writes queued by now
-                with self._queue_lock:
-                    group, self._queue = self._queue, []
-                self._commit_group(group)
+                self._lead()
         if write.error is not None:
             raise write.error
+
+    async def run_async(self, data: Any) -> None:
+        """Commits ``data`` as :meth:`run` does, awaiting the commit on the running loop."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        write = Write(data, future=future)
+        with self._queued:
+            if self._closed:
+                raise RuntimeError("the group commit is closed")
+            if self._committer is None:
+                self._committer = threading.Thread(
+                    target=self._commit_queued, name="group-commit", daemon=True
+                )
+                self._committer.start()
+            self._queue.append(write)
+            self._queued.notify()
+        await future
+
+    def close(self) -> None:
+        """Commits the coroutines' writes queued by now and stops the committing thread."""
+        with self._queued:
+            self._closed = True
+            self._queued.notify()
+            committer = self._committer
+        if committer is not None:
+            committer.join()
+
+    def _commit_queued(self) -> None:
+        """The committing thread: leads whatever is queued, until closed."""
+        while True:
+            with self._queued:
+                while not self._queue and not self._closed:
+                    self._queued.wait()
+                if not self._queue:
+                    return
+            with self._leading:
+                self._lead()
+
+    def _lead(self) -> None:
+        """Commits every write queued by now and tells their callers (the leader holds
+        ``_leading``)."""
+        with self._queue_lock:
+            group, self._queue = self._queue, []
+        if not group:
+            return
+        self._commit_group(group)
+        for write in group:
+            write.done = True
+        _wake(group)
 
     def _commit_group(self, group: list[Write]) -> None:
         try:
@@ -68,5 +126,26 @@ class GroupCommit:
             else:
                 for write in group:
                     write.error = exc
-        for write in group:
-            write.done = True
+
+
+def _wake(group: list[Write]) -> None:
+    """Settles the futures of the coroutines' writes in ``group``: one call into each
+    of their loops (a loop already closed has no one left to tell)."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Write]] = {}
+    for write in group:
+        if write.future is not None:
+            by_loop.setdefault(write.future.get_loop(), []).append(write)
+    for loop, writes in by_loop.items():
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(_settle, writes)
+
+
+def _settle(writes: list[Write]) -> None:
+    for write in writes:
+        future = write.future
+        if future is None or future.done():  # its caller was cancelled meanwhile
+            continue
+        if write.error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(write.error)

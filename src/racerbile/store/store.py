@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,7 +22,6 @@ from typing import Any, TypeVar
 
 from sqlalchemy import (
     Connection,
-    Table,
     func,
     insert,
     select,
@@ -47,6 +46,7 @@ from .groupcommit import GroupCommit
 from .opening import check_schema, create_schema
 from .snapshots import SnapshotStore
 from .tables import actions, games, judges, metadata, seats
+from .values import refuse_unstorable, storable
 
 T = TypeVar("T")
 
@@ -127,6 +127,26 @@ class _Append:
     finished: datetime | None
 
 
+def _append_of(
+    game_id: str, first_seq: int, entries: Sequence[tuple[dict[str, Any], str]], finished: bool
+) -> _Append:
+    """The rows of one call's actions (raises RefusedValue for a text no database holds)."""
+    at = now()
+    values = [
+        {"game_id": game_id, "seq": first_seq + n, "action": action, "actor": actor, "at": at}
+        for n, (action, actor) in enumerate(entries)
+    ]
+    refuse_unstorable(actions, values)
+    return _Append(game_id, values, at if finished else None)
+
+
+def _taken(append: _Append) -> DuplicateWrite:
+    seqs = [row["seq"] for row in append.rows]
+    return DuplicateWrite(
+        f"game {append.game_id} already has one of the actions {seqs[0]} to {seqs[-1]}"
+    )
+
+
 def _one_writes_own(error: BaseException) -> bool:
     """Tells whether a failed append may be one write's own: a taken action number or
     a refused value; anything else means the database cannot answer anyone."""
@@ -171,7 +191,9 @@ class Store(SnapshotStore):
             raise
 
     def close(self) -> None:
-        """Runs the last WAL checkpoint (SQLite) and closes every pooled connection."""
+        """Commits the appends queued by now, runs the last WAL checkpoint (SQLite) and
+        closes every pooled connection."""
+        self._appends.close()
         if self._checkpoints is not None:
             self._checkpoints.stop()
         self.engine.dispose()
@@ -255,19 +277,26 @@ class Store(SnapshotStore):
         """Commits ``entries`` (action, actor) as actions ``first_seq``, ``first_seq + 1``, …
         in one transaction, with the game's end time when ``finished``; raises
         DuplicateWrite, writing none of them, when one of those numbers is taken."""
-        at = now()
-        values = [
-            {"game_id": game_id, "seq": first_seq + n, "action": action, "actor": actor, "at": at}
-            for n, (action, actor) in enumerate(entries)
-        ]
-        refuse_unstorable(actions, values)
+        append = _append_of(game_id, first_seq, entries, finished)
         try:
-            self._appends.run(_Append(game_id, values, at if finished else None))
+            self._appends.run(append)
         except IntegrityError:
-            last = first_seq + len(values) - 1
-            raise DuplicateWrite(
-                f"game {game_id} already has one of the actions {first_seq} to {last}"
-            ) from None
+            raise _taken(append) from None
+
+    async def append_actions_async(
+        self,
+        game_id: str,
+        first_seq: int,
+        entries: Sequence[tuple[dict[str, Any], str]],
+        finished: bool = False,
+    ) -> None:
+        """:meth:`append_actions` for a coroutine: it awaits the commit on its event
+        loop, made by the store's committing thread with the writes queued meanwhile."""
+        append = _append_of(game_id, first_seq, entries, finished)
+        try:
+            await self._appends.run_async(append)
+        except IntegrityError:
+            raise _taken(append) from None
 
     def _append_all(self, appends: Sequence[_Append]) -> None:
         """Commits ``appends`` in one transaction (see :mod:`.groupcommit`)."""
@@ -325,7 +354,7 @@ class Store(SnapshotStore):
 
     def game(self, game_id: str) -> GameRow | None:
         """Returns the stored game, or None; raises DamagedRecord when a row is unreadable."""
-        if not _storable(game_id):
+        if not storable(game_id):
             return None  # no stored id holds such a character
         with self._connect() as conn:
             row = _read(
@@ -359,7 +388,7 @@ class Store(SnapshotStore):
 
     def game_by_code(self, join_code: str) -> str | None:
         """Returns the id of the game with that join code, or None."""
-        if not _storable(join_code):
+        if not storable(join_code):
             return None  # no stored code holds such a character
         with self._connect() as conn:
             found = conn.execute(select(games.c.id).where(games.c.join_code == join_code))
@@ -368,7 +397,7 @@ class Store(SnapshotStore):
     def actions(self, game_id: str, after: int = 0) -> list[ActionRow]:
         """Returns the actions of a game numbered above ``after`` (every one by default),
         in order; raises DamagedRecord naming a bad one."""
-        if not _storable(game_id):
+        if not storable(game_id):
             return []
         mine = (actions.c.game_id == game_id) & (actions.c.seq > after)
         query = select(actions).where(mine).order_by(actions.c.seq)
@@ -416,34 +445,6 @@ def _translated() -> Iterator[None]:
         raise RefusedValue(driver_message(exc)) from None
     except DRIVER_ERRORS as exc:
         raise unavailable(exc) from None
-
-
-def refuse_unstorable(table: Table, rows: Iterable[Mapping[str, Any]]) -> None:
-    """Raises RefusedValue for a text no database may hold in ``table``'s column.
-
-    SQLite would keep a NUL character or an over-long text, PostgreSQL refuses both;
-    the store refuses them everywhere, so both databases answer alike.
-    """
-    for row in rows:
-        for name, value in row.items():
-            if not isinstance(value, str):
-                continue
-            where = f"{table.name}.{name}"
-            if not _storable(value):
-                raise RefusedValue(f"{where} holds a NUL character or a lone surrogate")
-            length = getattr(table.c[name].type, "length", None)
-            if length is not None and len(value) > length:
-                raise RefusedValue(f"{where} has {len(value)} characters; at most {length}")
-
-
-def _storable(value: str) -> bool:
-    if "\x00" in value:
-        return False
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _read(game_id: str, where: str, read: Callable[[], T]) -> T:
