@@ -14,9 +14,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from ..access import Caller
 from ..deps import (
-    CallerDep,
     LangDep,
     RoomDep,
+    SeatedDep,
     Services,
     ServicesDep,
     parse_bearer,
@@ -62,9 +62,9 @@ async def create_game(body: GameCreate, services: ServicesDep) -> GameCreated:
 
 
 @router.get("/{game_id}", response_model=GamePublic, responses=refusals(401, 404, 409, 422, 503))
-async def read_game(room: RoomDep, caller: CallerDep, lang: LangDep = "en") -> Response:
+async def read_game(seated: SeatedDep, lang: LangDep = "en") -> Response:
     """Returns the game as the token's seat (or the host, or a spectator) sees it."""
-    return envelope(room, caller, lang)
+    return envelope(*seated, lang)
 
 
 @router.post(
@@ -72,10 +72,9 @@ async def read_game(room: RoomDep, caller: CallerDep, lang: LangDep = "en") -> R
     response_model=GamePublic,
     responses=refusals(401, 403, 404, 409, 413, 422, 503),
 )
-async def submit_action(
-    body: ActionSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
-) -> Response:
+async def submit_action(body: ActionSubmit, seated: SeatedDep, lang: LangDep = "en") -> Response:
     """Applies one action made against ``seq``; nothing changes on any error."""
+    room, caller = seated
     await room.submit(caller, body.action, body.seq, body.seat, lang)
     return envelope(room, caller, lang)
 
@@ -83,10 +82,9 @@ async def submit_action(
 @router.post(
     "/{game_id}/void", response_model=GamePublic, responses=refusals(401, 403, 404, 409, 422, 503)
 )
-async def void_actions(
-    body: VoidSubmit, room: RoomDep, caller: CallerDep, lang: LangDep = "en"
-) -> Response:
+async def void_actions(body: VoidSubmit, seated: SeatedDep, lang: LangDep = "en") -> Response:
     """Voids recorded actions (an undo) when the game's rules let the caller do so."""
+    room, caller = seated
     await room.void(caller, body.actions, body.seq, lang, body.reason)
     return envelope(room, caller, lang)
 
@@ -111,8 +109,9 @@ async def read_record(room: RoomDep) -> dict[str, Any]:
         **refusals(401, 403, 404, 409, 422, 503),
     },
 )
-async def read_qr(room: RoomDep, caller: CallerDep, services: ServicesDep) -> Response:
+async def read_qr(seated: SeatedDep, services: ServicesDep) -> Response:
     """Returns the QR code of the join link (for the host and seated players)."""
+    room, caller = seated
     if caller.role == "spectator":
         raise ApiError(401, "auth/missing", "send a seat or host token as a Bearer header")
     if caller.role not in ("host", "seat"):
