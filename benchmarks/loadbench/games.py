@@ -15,7 +15,9 @@ SETUPS: dict[str, dict[str, Any]] = {
     "racerbile": {"players": TWO},
     # crashed cars are set back rather than out, so random moves do not end the race at once
     "vectrace": {"players": TWO, "track": "grand_tour", "options": {"setback": True}},
-    "ludol": {"players": TWO},
+    # the chug countdown (LD-HIT-1) at its longest: within a run it never refuses the
+    # client's next action because the game's own clock acted first (action/stale)
+    "ludol": {"players": TWO, "options": {"chug_seconds": 120}},
     "rallyman": {"players": TWO},
 }
 GAMES = tuple(SETUPS)
