@@ -127,9 +127,10 @@ class _Append:
     finished: datetime | None
 
 
-def _append_of(
-    game_id: str, first_seq: int, entries: Sequence[tuple[dict[str, Any], str]], finished: bool
-) -> _Append:
+Entries = Sequence[tuple[dict[str, Any], str]]  # (action, actor) pairs to append
+
+
+def _append_of(game_id: str, first_seq: int, entries: Entries, finished: bool) -> _Append:
     """The rows of one call's actions (raises RefusedValue for a text no database holds)."""
     at = now()
     values = [
@@ -140,11 +141,16 @@ def _append_of(
     return _Append(game_id, values, at if finished else None)
 
 
-def _taken(append: _Append) -> DuplicateWrite:
-    seqs = [row["seq"] for row in append.rows]
-    return DuplicateWrite(
-        f"game {append.game_id} already has one of the actions {seqs[0]} to {seqs[-1]}"
-    )
+@contextmanager
+def _numbers_free(append: _Append) -> Iterator[None]:
+    """Turns a taken action number into DuplicateWrite, naming the numbers asked for."""
+    try:
+        yield
+    except IntegrityError:
+        seqs = [row["seq"] for row in append.rows]
+        raise DuplicateWrite(
+            f"game {append.game_id} already has one of the actions {seqs[0]} to {seqs[-1]}"
+        ) from None
 
 
 def _one_writes_own(error: BaseException) -> bool:
@@ -268,35 +274,23 @@ class Store(SnapshotStore):
             raise DuplicateWrite(f"game {game_id} already has action {seq}") from None
 
     def append_actions(
-        self,
-        game_id: str,
-        first_seq: int,
-        entries: Sequence[tuple[dict[str, Any], str]],
-        finished: bool = False,
+        self, game_id: str, first_seq: int, entries: Entries, finished: bool = False
     ) -> None:
         """Commits ``entries`` (action, actor) as actions ``first_seq``, ``first_seq + 1``, …
         in one transaction, with the game's end time when ``finished``; raises
         DuplicateWrite, writing none of them, when one of those numbers is taken."""
         append = _append_of(game_id, first_seq, entries, finished)
-        try:
+        with _numbers_free(append):
             self._appends.run(append)
-        except IntegrityError:
-            raise _taken(append) from None
 
     async def append_actions_async(
-        self,
-        game_id: str,
-        first_seq: int,
-        entries: Sequence[tuple[dict[str, Any], str]],
-        finished: bool = False,
+        self, game_id: str, first_seq: int, entries: Entries, finished: bool = False
     ) -> None:
         """:meth:`append_actions` for a coroutine: it awaits the commit on its event
         loop, made by the store's committing thread with the writes queued meanwhile."""
         append = _append_of(game_id, first_seq, entries, finished)
-        try:
+        with _numbers_free(append):
             await self._appends.run_async(append)
-        except IntegrityError:
-            raise _taken(append) from None
 
     def _append_all(self, appends: Sequence[_Append]) -> None:
         """Commits ``appends`` in one transaction (see :mod:`.groupcommit`)."""
