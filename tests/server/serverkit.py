@@ -3,15 +3,17 @@ real ``racerbile serve`` process."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from starlette.testclient import TestClient
@@ -21,6 +23,7 @@ from racerbile.engine.codec import record_codec
 from racerbile.server.rooms import Rooms
 from racerbile.server.workers import BotPool, Decision, _decide
 
+T = TypeVar("T")
 PLAYERS = {"players": [{"name": "Anna"}, {"name": "Bo"}]}
 HERE = Path(__file__).resolve().parent
 # Runs the real command line with the toy game registered first (Racerbile is built in).
@@ -73,6 +76,13 @@ def snapshot(client: TestClient, game_id: str) -> tuple[int, list[dict[str, Any]
     record = client.get(f"/api/games/{game_id}/record").json()
     seen = state(client, game_id)
     return seen["seq"], record["actions"], seen["view"]
+
+
+def run_on_own_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Runs ``main`` on a new event loop in a thread of its own: a browser test in this
+    process may leave an event loop running in the main thread, where asyncio.run fails."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, main).result()
 
 
 def free_port() -> int:

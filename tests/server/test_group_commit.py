@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from serverkit import run_on_own_loop
 from sqlalchemy import event
 
 from racerbile.store import DuplicateWrite, GameRow, Store, now
@@ -172,18 +173,18 @@ async def _grouped_async(recorder: Recorder, queued: tuple[str, ...]) -> dict[An
 
 def test_coroutines_writes_queued_during_a_commit_go_together_in_the_next() -> None:
     recorder = Recorder()
-    assert asyncio.run(_grouped_async(recorder, ("b", "c", "d"))) == {}
+    assert run_on_own_loop(_grouped_async(recorder, ("b", "c", "d"))) == {}
     assert recorder.groups[0] == ["a"]
     assert sorted(recorder.groups[1]) == ["b", "c", "d"] and len(recorder.groups) == 2
 
 
 def test_a_coroutines_write_that_fails_fails_alone_and_a_failure_no_one_owns_fails_all() -> None:
     recorder = Recorder()
-    errors = asyncio.run(_grouped_async(recorder, ("b", "bad", "c")))
+    errors = run_on_own_loop(_grouped_async(recorder, ("b", "bad", "c")))
     assert list(errors) == ["bad"] and isinstance(errors["bad"], ValueError)
     assert sorted(d for group in recorder.groups for d in group) == ["a", "b", "c"]
     recorder = Recorder()
-    errors = asyncio.run(_grouped_async(recorder, ("b", "down", "c")))
+    errors = run_on_own_loop(_grouped_async(recorder, ("b", "down", "c")))
     assert sorted(errors) == ["b", "c", "down"]
     assert all(isinstance(e, ConnectionError) for e in errors.values())
 
@@ -204,7 +205,7 @@ def test_threads_and_coroutines_share_a_group() -> None:
         await asyncio.wait_for(asyncio.gather(first, second), 10)
         await asyncio.to_thread(thread.join, 10)
 
-    asyncio.run(main())
+    run_on_own_loop(main())
     commit.close()
     assert errors == {}
     assert recorder.groups[0] == ["a"] and sorted(recorder.groups[1]) == ["c", "t"]
@@ -222,7 +223,7 @@ def test_closing_commits_what_is_queued_then_refuses_more() -> None:
         with pytest.raises(RuntimeError, match="closed"):
             await commit.run_async("d")
 
-    asyncio.run(main())
+    run_on_own_loop(main())
     assert sorted(d for group in recorder.groups for d in group) == ["a", "b", "c"]
 
 
@@ -237,7 +238,7 @@ def test_the_store_awaits_an_append_and_refuses_a_taken_number(tmp_path: Path) -
             with pytest.raises(DuplicateWrite, match="actions 2 to 3"):
                 await store.append_actions_async("g1", 2, entries)
 
-        asyncio.run(main())
+        run_on_own_loop(main())
         assert [(r.seq, r.action["value"]) for r in store.actions("g1")] == [(1, 2), (2, 3)]
         row = store.game("g1")
         assert row is not None and row.finished is not None

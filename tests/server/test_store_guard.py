@@ -8,6 +8,7 @@ import logging
 from typing import Any, cast
 
 import pytest
+from serverkit import run_on_own_loop
 
 from racerbile.server.errors import ApiError
 from racerbile.server.guard import FailureLog, guarded
@@ -44,7 +45,7 @@ def test_a_failure_is_a_503_logged_once_and_the_recovery_is_logged(
 
     def write(seq: int) -> str:
         if awaited:
-            return cast(str, asyncio.run(store.append_actions_async(seq)))
+            return cast(str, run_on_own_loop(store.append_actions_async(seq)))
         return cast(str, store.append_actions(seq))
 
     with caplog.at_level(logging.WARNING, logger="racerbile.server.guard"):
