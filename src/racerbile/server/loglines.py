@@ -18,12 +18,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Event, Game
-from ..engine.capabilities import LineDrink
+from ..engine.capabilities import LineDrink, LogLine
 from ..engine.contract import plain_json
 from ..engine.ledger import Drank
 
 Entry = tuple[int, Event]  # the record position of an event, and the event
 Line = dict[str, Any]
+# A part's first and last entries, by identity. They name all its entries: a room's
+# log only grows at its end, drops events from its start, or is replaced whole (by new
+# entries), so a run between the two is the same run; the parts kept hold their entries
+# alive, so no identity is taken by another entry meanwhile.
+PartKey = tuple[int, int]
 
 
 class LogLines:
@@ -34,8 +39,7 @@ class LogLines:
         self.lang = lang
         self._names: list[str] | None = None
         self._narrates = False
-        # Keyed by the identity of a part's entries; the value keeps them alive.
-        self._told: dict[tuple[int, ...], tuple[list[Entry], list[Line]]] = {}
+        self._told: dict[PartKey, tuple[list[Entry], list[Line]]] = {}
 
     def told(self, log: Sequence[Entry], names: Sequence[str]) -> list[Line]:
         """Returns the lines of ``log`` (each entry the room's own tuple, kept as long as
@@ -44,25 +48,32 @@ class LogLines:
             self._names = list(names)
             self._narrates = self.game.narrate([], self.lang, names) is not None
             self._told = {}
-        told: dict[tuple[int, ...], tuple[list[Entry], list[Line]]] = {}
+        told: dict[PartKey, tuple[list[Entry], list[Line]]] = {}
         out: list[Line] = []
         for part in self._parts(log):
-            key = tuple(id(entry) for entry in part)
+            key = (id(part[0]), id(part[-1]))
             kept = self._told.get(key)
-            lines = kept[1] if kept is not None else self._grown(part, key, names)
+            lines = kept[1] if kept is not None else self._grown(part, names)
             told[key] = (part, lines)
             out.extend(lines)
         self._told = told
         return out
 
-    def _grown(self, part: list[Entry], key: tuple[int, ...], names: Sequence[str]) -> list[Line]:
+    def _grown(self, part: list[Entry], names: Sequence[str]) -> list[Line]:
         """Tells a part not told before; a part the newest one grew into keeps the
         lines but its last, and tells only the events after the line before that. (The
-        newest part told is the last one kept: a dict keeps its order.)"""
+        newest part told is the last one kept: a dict keeps its order. A part that
+        starts with the same entry and holds the other's last one where it ended grew
+        from it: see :data:`PartKey`.)"""
         if not (self._narrates and self.game.narration_resumes and self._told):
             return self._tell(part, names)
-        before, (_, lines) = next(reversed(self._told.items()))
-        if len(lines) < 2 or len(before) >= len(key) or key[: len(before)] != before:
+        before, lines = next(reversed(self._told.values()))
+        if (
+            len(lines) < 2
+            or len(before) >= len(part)
+            or part[0] is not before[0]
+            or part[len(before) - 1] is not before[-1]
+        ):
             return self._tell(part, names)
         if any(a["seq"] >= b["seq"] for a, b in itertools.pairwise(lines)):
             return self._tell(part, names)  # no line boundary to start from
@@ -83,7 +94,7 @@ class LogLines:
     def _tell(self, part: list[Entry], names: Sequence[str]) -> list[Line]:
         lines = self.game.narrate(part, self.lang, names) if self._narrates else None
         if lines is not None:
-            return [plain_json(line) for line in lines]
+            return [_line_json(line) for line in lines]
         return [
             {
                 "seq": seq,
@@ -94,6 +105,18 @@ class LogLines:
             }
             for seq, e in part
         ]
+
+
+def _line_json(line: LogLine) -> Line:
+    """Returns a narrated line as JSON (``plain_json`` of it, without its generic walk)."""
+    drinks = [plain_json(drink) for drink in line.drinks]
+    return {
+        "seq": line.seq,
+        "kind": line.kind,
+        "text": line.text,
+        "seat": line.seat,
+        "drinks": drinks,
+    }
 
 
 def _seat_of(event: Event) -> int | None:
