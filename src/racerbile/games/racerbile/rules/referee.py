@@ -229,8 +229,10 @@ def legal_judge_actions(state: State, judge: int = 0) -> list[Action]:
     return actions
 
 
+@lru_cache(maxsize=1)
 def catalogue_json() -> list[dict[str, Any]]:
-    """Returns the fault catalogue for the referee's buttons (RB-REF-2)."""
+    """Returns the fault catalogue for the referee's buttons (RB-REF-2): the same list
+    every time (every view holds it, and views are read, never changed)."""
     return [
         {"fault": kind, "type": spec.fault, "sips": spec.sips, "rule_id": spec.rule_id,
          "per": spec.per, "en": spec.en, "da": spec.da}
