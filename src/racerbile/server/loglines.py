@@ -25,9 +25,10 @@ from ..engine.ledger import Drank
 Entry = tuple[int, Event]  # the record position of an event, and the event
 Line = dict[str, Any]
 # A part's first and last entries, by identity. They name all its entries: a room's
-# log only grows at its end, drops events from its start, or is replaced whole (by new
-# entries), so a run between the two is the same run; the parts kept hold their entries
-# alive, so no identity is taken by another entry meanwhile.
+# log loses events only at its start (its bound) or its end (an action taken back) and
+# gains new entries only at its end, or is replaced whole, so the run between the two
+# is the same run; the parts kept hold their entries alive, so no identity is taken by
+# another entry meanwhile.
 PartKey = tuple[int, int]
 
 
