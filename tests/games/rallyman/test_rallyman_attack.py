@@ -130,3 +130,29 @@ def test_rm_tyre_2_polish_puncture_hazard_does_not_count_in_a_time_attack() -> N
     state, events = play(state, "place 3H m:3", "place 4H m:4", "place 5. m:5", "place G. m:6")
     assert not [e for e in events if isinstance(e, LostControl)]
     assert state.cars[0].space == state.stage.find("m:6")
+
+
+@pytest.mark.rule("RM-ATT-1")
+@pytest.mark.parametrize(
+    ("line", "options"),
+    [
+        (STRAIGHT, Options()),
+        (STRAIGHT, Options(gas_hazard_faces=3, gear_hazard_faces=1)),  # the kinds apart
+        ("R R R R R R S S R R R R R R", Options()),  # snow within 4 dice: stricter (A15)
+    ],
+)
+def test_rm_att_1_every_pools_risk_is_the_chance_its_faces_reach_the_limit(
+    line: str, options: Options
+) -> None:
+    state = place(make_state(line, options=options), 0, "m:2", 2)
+    risks = die_risks(state)
+    pools = [a for a in risks if a.kind == "attack"]
+    assert len(pools) >= 5
+    for pool in pools:
+        announced = rules.apply(state, pool).state
+        limit = announced.turn.pool_limit
+        reached = sum(
+            (p for faces, p in rules.chance_outcomes(announced) if faces.faces.count("H") >= limit),
+            Fraction(0),
+        )
+        assert risks[pool] == reached, pool

@@ -72,21 +72,39 @@ def die_risks(state: State) -> dict[Action, Fraction]:
             risks[roll] = p
         else:
             risks[roll] = Fraction(0)
+    kinds = _kind_chances(state.options)
+    limits: dict[int, int] = {}  # a pool's limit depends on its size alone (A15)
     for attack in attack_actions(state):
-        risks[attack] = attack_risk(state, attack)
+        size = len(attack.dice)
+        if size not in limits:
+            limits[size] = pool_limit(state, size)
+        risks[attack] = _pool_risk(attack, kinds, limits[size])
     return risks
 
 
 def attack_risk(state: State, attack: Attack) -> Fraction:
     """Returns the chance that a time-attack pool shows the limit in hazards (RM-ATT-1)."""
-    chances = tuple(hazard_chance(state.options, d) for d in attack.dice)
-    return _at_least(chances, pool_limit(state, len(attack.dice)))
+    kinds = _kind_chances(state.options)
+    return _pool_risk(attack, kinds, pool_limit(state, len(attack.dice)))
+
+
+def _kind_chances(options: Options) -> tuple[Fraction, Fraction]:
+    """The hazard chances of a gas die and of a gear die."""
+    return hazard_chance(options, GAS), hazard_chance(options, "1")
+
+
+def _pool_risk(attack: Attack, kinds: tuple[Fraction, Fraction], limit: int) -> Fraction:
+    # A die counts only by its kind (gas or gear): the chance is remembered by how many
+    # of each, not by hashing a Fraction per die.
+    gas = sum(die == GAS for die in attack.dice)
+    return _at_least(gas, len(attack.dice) - gas, *kinds, limit)
 
 
 @lru_cache(maxsize=4096)
-def _at_least(chances: tuple[Fraction, ...], hazards: int) -> Fraction:
-    """P(at least ``hazards`` hazards among dice with ``chances``)."""
-    return sum(_counts(chances)[hazards:], Fraction(0))
+def _at_least(gas: int, gear: int, p_gas: Fraction, p_gear: Fraction, hazards: int) -> Fraction:
+    """P(at least ``hazards`` hazards among ``gas`` dice with chance ``p_gas`` and
+    ``gear`` dice with chance ``p_gear``)."""
+    return sum(_counts((p_gas,) * gas + (p_gear,) * gear)[hazards:], Fraction(0))
 
 
 @dataclass(frozen=True)
