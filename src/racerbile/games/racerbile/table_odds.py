@@ -31,7 +31,7 @@ from ...engine.memo import per_state
 from . import rules
 from .actions import ROLL, SHIFT, Die
 from .odds import gear_odds
-from .rules.moves import move_options
+from .rules.moves import move_ends
 from .state import State
 
 
@@ -78,11 +78,11 @@ def _gear_figures(state: State, seat: int, direction: str | None) -> dict[str, F
     for values, ways in settled_total_ways(gear):
         after, drunk = _after_dice(thrown, seat, values)
         clutch += ways if 1 in values else 0
-        ends = list(move_options(after).values()) if _moving(after, seat) else []
+        # The move help's options, cheapest first (memoised, not copied).
+        ends = [row[0] for row in move_ends(after)] if _moving(after, seat) else []
         if ends and all(end.off_track for end in ends):
             off += ways
-        cheapest = min((end.sips for end in ends), default=0)
-        cost += ways * (drunk + cheapest)
+        cost += ways * (drunk + (ends[0].sips if ends else 0))
     rolls = 4**gear
     sips = sips_before + Fraction(cost, rolls) + _expected_56_sips(gear)
     return {"p_off": Fraction(off, rolls), "p_clutch": Fraction(clutch, rolls), "sips": sips}
