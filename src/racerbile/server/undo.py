@@ -18,8 +18,9 @@ the room adds what only it knows:
 
 from __future__ import annotations
 
+import itertools
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -79,14 +80,14 @@ def voided_in(room: Room) -> frozenset[int]:
 
 def latest_live(room: Room, limit: int) -> list[int]:
     """Returns the 1-based positions of the room's latest live actions, newest first."""
+    return list(itertools.islice(_live_newest_first(room), limit))
+
+
+def _live_newest_first(room: Room) -> Iterator[int]:
     entries, gone = room.actions, voided_in(room)
-    out: list[int] = []
     for number in range(len(entries), 0, -1):
-        if len(out) >= limit:
-            break
         if number not in gone and not is_void_marker(entries[number - 1]):
-            out.append(number)
-    return out
+            yield number
 
 
 def sender_of(caller: Caller) -> Sender:
@@ -146,33 +147,47 @@ def undo_options(room: Room, caller: Caller) -> list[dict[str, Any]]:
         return []
     out: list[dict[str, Any]] = []
     chosen: list[Action] = []  # oldest first
-    for number in latest_live(room, MAX_UNDO):
-        try:
-            chosen.insert(0, _decoded(room, number))
-        except RulesError:
-            break
+    decode = _decoder(room)
+    # Who made an entry is checked before it is decoded: with digital dice the latest
+    # entry is most often a roll, which stands.
+    for number in itertools.islice(_live_newest_first(room), MAX_UNDO):
         maker = room.makers[number - 1]
         if caller.role == "seat" and not _made_by(caller, maker):
             break
-        if _roll_stands(room, maker) or _game_refusal(room, caller, True, chosen) is not None:
+        if _roll_stands(room, maker):
+            break
+        try:
+            chosen.insert(0, decode(number))
+        except RulesError:
+            break
+        if _game_refusal(room, caller, True, chosen) is not None:
             break
         out.append({"position": number, "action": room.actions[number - 1]})
     return out
 
 
 def _decoded(room: Room, number: int) -> Action:
-    """The action recorded at ``number``, decoded once per room: the undo buttons of
-    every envelope decode the latest entries again, and an entry never changes while
-    the room keeps its record (an undo replaces the record whole)."""
+    """The action recorded at ``number``, decoded once per room (see :func:`_decoder`)."""
+    return _decoder(room)(number)
+
+
+def _decoder(room: Room) -> Callable[[int], Action]:
+    """Returns what decodes the room's recorded actions by position, each once per room:
+    the undo buttons of every envelope decode the latest entries again, and an entry
+    never changes while the room keeps its record (an undo replaces the record whole)."""
     entries = room.actions
     kept = _DECODED.get(room)
     if kept is None or kept[0] is not entries or len(kept[1]) > _MOST_DECODED:
         kept = _DECODED[room] = (entries, {})
     decoded = kept[1]
-    action = decoded.get(number)
-    if action is None:
-        action = decoded[number] = room.codec.decode(entries[number - 1])
-    return action
+
+    def decode(number: int) -> Action:
+        action = decoded.get(number)
+        if action is None:
+            action = decoded[number] = room.codec.decode(entries[number - 1])
+        return action
+
+    return decode
 
 
 _MOST_DECODED = 8 * MAX_UNDO  # then it starts afresh: bounded however long the record
