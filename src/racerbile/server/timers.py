@@ -80,12 +80,11 @@ class RoomTimers:
         room, to_act = self.room, self.room.to_act
         if room.stale or to_act is None:
             return
-        bot = room.takeover_bot()
         if (
             self.takeover_after_s is not None
             and isinstance(to_act, int)
             and room.seats[to_act].bot is None
-            and bot is not None
+            and (bot := room.takeover_bot()) is not None
         ):
             seat = to_act
             self._takeover = self._start(
@@ -105,6 +104,8 @@ class RoomTimers:
 
     def stop(self, keep_current: bool = False) -> None:
         """Cancels every timer (but the task running this, with ``keep_current``)."""
+        if self._takeover is None and not self._clocks:
+            return
         current = asyncio.current_task() if keep_current else None
         for task in (self._takeover, *self._clocks):
             if task is not None and task is not current:
