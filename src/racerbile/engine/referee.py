@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -62,7 +63,14 @@ def referee_options(game: Game, state: Any) -> list[RefereeAction]:
     declared = game.referee_options(state)
     if declared is not None:
         return list(declared)
-    return [RefereeAction(t) for t in game.referee_action_types]
+    return list(_from_host_or_judge(tuple(game.referee_action_types)))
+
+
+@functools.cache
+def _from_host_or_judge(types: tuple[type[Action], ...]) -> tuple[RefereeAction, ...]:
+    """Any referee action of ``types`` from the host or a judge: made once per game (the
+    entries are frozen, and every view of a host or judge asks for them)."""
+    return tuple(RefereeAction(t) for t in types)
 
 
 def referee_buttons(game: Game, state: Any) -> list[Action]:
@@ -71,8 +79,22 @@ def referee_buttons(game: Game, state: Any) -> list[Action]:
     declared = game.referee_actions(state)
     if declared is not None:
         return list(declared)
+    options = game.referee_options(state)
+    if options is None:
+        return list(_buttons_of_any(tuple(game.referee_action_types)))
+    return _whole_actions(options)
+
+
+@functools.cache
+def _buttons_of_any(types: tuple[type[Action], ...]) -> tuple[Action, ...]:
+    """The buttons while any referee action may come: made once per game (frozen)."""
+    return tuple(_whole_actions(_from_host_or_judge(types)))
+
+
+def _whole_actions(options: Sequence[RefereeAction]) -> list[Action]:
+    """The options that fix every field, as actions."""
     out = []
-    for option in referee_options(game, state):
+    for option in options:
         if {f.name for f in dataclasses.fields(option.type)} <= set(option.fixed):
             out.append(option.type(**option.fixed))
     return out
