@@ -10,11 +10,11 @@ the referee's, LD-REF-3). The participant who knocks the glasses home is the ent
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ...engine.capabilities import DrinkColumn
 from ...engine.contract import Event
+from ...engine.frozen import replace
 from ...engine.ledger import Drank, FaultKind
 from .state import GLASSES, State
 

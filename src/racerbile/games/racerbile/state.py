@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, TypeVar
 
+from ...engine.frozen import replace
 from ...hexgrid import Hex
 from .drinks import BeerLedger
 from .notation import format_state
@@ -147,16 +148,9 @@ class State:
         return f"<racerbile {format_state(self)}>"
 
     def replace(self, **changes: Any) -> State:
-        """Returns a copy with ``changes``: what ``dataclasses.replace`` returns (this class
-        has no ``__post_init__`` and no init-only fields), without its generic overhead.
-
-        Copying the field dictionary is the one shortcut; no state is ever mutated.
-        """
-        new = object.__new__(State)
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        return new
+        """Returns a copy with ``changes``: what ``dataclasses.replace`` returns, without
+        its generic overhead (see :func:`racerbile.engine.frozen.replace`)."""
+        return replace(self, **changes)
 
 
 _Row = TypeVar("_Row", Car, Turn, LeMans)

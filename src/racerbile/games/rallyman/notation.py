@@ -15,11 +15,11 @@ wheel and SISU used, arrival stamp, time stack, stage times), then the turn so f
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from ...engine.contract import Action
 from ...engine.errors import InvalidAction
+from ...engine.frozen import replace
 from .actions import Attack, Back, Face, Faces, Place, Roll, Shortcut, Sisu, Spare, Stop, Tyres
 from .board.model import Rally, Stage
 from .state import Car, Card, Loc, Options, State, Turn
@@ -212,7 +212,7 @@ def _parse_state(text: str, rally: Rally, names: tuple[str, ...], options: Optio
     turns = [f for f in fields[len(names) :] if f.startswith("turn ")]
     if state.phase == "race" and turns:
         seat = state.order[state.slot]
-        return dataclasses.replace(state, turn=_turn(turns[0], seat, names[seat], stage))
+        return replace(state, turn=_turn(turns[0], seat, names[seat], stage))
     return state
 
 

@@ -8,12 +8,12 @@ position in ``State.trace`` (RM-SOLO-1): from the events of one step, never from
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from ...engine.contract import Event
+from ...engine.frozen import replace
 from .actions import CardTaken, Finished, Retired
 from .board.catalog import bundled_rallies
 from .board.render import heading
@@ -47,7 +47,7 @@ def traced(before: State, after: State, events: Sequence[Event]) -> State:
         points.append(TracePoint(before.stage_no, seat, turn, at, off, time))
     if len(points) == len(after.trace):
         return after
-    return dataclasses.replace(after, trace=tuple(points))
+    return replace(after, trace=tuple(points))
 
 
 @cache

@@ -41,7 +41,6 @@ Decisions followed (``rules/vectrace.md``):
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -49,6 +48,7 @@ from typing import Literal
 
 from ...engine.contract import Action, Event, Result, Standing, Step
 from ...engine.errors import IllegalAction, InvalidAction
+from ...engine.frozen import replace
 from .actions import Begin, Move, Place
 from .events import (
     CheckpointPassed,
@@ -173,16 +173,16 @@ def _begin(state: State, action: Begin) -> Step:
     order = tuple((action.first + i) % n for i in range(n))
     events: list[Event] = [OrderSet(order, tuple(state.names[s] for s in order))]
     if state.cars[0].status != "waiting":  # a re-drawn order (redraw_order)
-        new = dataclasses.replace(state, order=order, phase="race", turn=0)
+        new = replace(state, order=order, phase="race", turn=0)
         return Step(_skip_to_racing(new), tuple(events))
     if state.options.assign_starts:
         cars = list(state.cars)
         for seat, point in zip(order, state.track.starts, strict=False):
             cars[seat] = Car(pos=point, status="racing", trail=(point,))
             events.append(Placed(seat, state.names[seat], point))
-        new = dataclasses.replace(state, order=order, cars=tuple(cars), phase="race", turn=0)
+        new = replace(state, order=order, cars=tuple(cars), phase="race", turn=0)
         return Step(new, tuple(events))
-    return Step(dataclasses.replace(state, order=order, phase="place", turn=0), tuple(events))
+    return Step(replace(state, order=order, phase="place", turn=0), tuple(events))
 
 
 def _place(state: State, action: Place) -> Step:
@@ -199,9 +199,9 @@ def _place(state: State, action: Place) -> Step:
     cars[seat] = Car(pos=point, status="racing", trail=(point,))
     turn = state.turn + 1
     if turn == len(cars):
-        new = dataclasses.replace(state, cars=tuple(cars), turn=0, phase="race")
+        new = replace(state, cars=tuple(cars), turn=0, phase="race")
     else:
-        new = dataclasses.replace(state, cars=tuple(cars), turn=turn)
+        new = replace(state, cars=tuple(cars), turn=turn)
     return Step(new, (Placed(seat, state.names[seat], point),))
 
 
@@ -265,7 +265,7 @@ def _move(state: State, action: Move) -> Step:
     events: list[Event] = [Moved(seat, name, car.pos, target, car.vel)]
     events += _progress_events(state, seat, car.progress, outcome.passed)
     cars = list(state.cars)
-    moved = dataclasses.replace(car, moves=car.moves + 1, progress=outcome.progress)
+    moved = replace(car, moves=car.moves + 1, progress=outcome.progress)
     if outcome.kind == "finish":
         assert outcome.t is not None
         time = car.moves + outcome.t
@@ -290,7 +290,7 @@ def _move(state: State, action: Move) -> Step:
 
 def _advanced(car: Car, at: Point, vel: Point, **changes: object) -> Car:
     history = (*car.trail, at)
-    return dataclasses.replace(car, pos=at, vel=vel, trail=history, **changes)  # type: ignore[arg-type]
+    return replace(car, pos=at, vel=vel, trail=history, **changes)
 
 
 def _progress_events(state: State, seat: int, before: int, passed: tuple[int, ...]) -> list[Event]:
@@ -340,12 +340,12 @@ def _crash(
             index -= 1
         if index >= 0:
             point = car.trail[index]
-            cars[seat] = dataclasses.replace(
+            cars[seat] = replace(
                 car, pos=point, vel=(0, 0), trail=car.trail[: index + 1], status="racing"
             )
             events.append(SetBack(seat, name, point, back))
             return
-    cars[seat] = dataclasses.replace(car, status="crashed", vel=(0, 0))
+    cars[seat] = replace(car, status="crashed", vel=(0, 0))
 
 
 # --- turns and the end -------------------------------------------------------------------
@@ -356,29 +356,29 @@ def _skip_to_racing(state: State) -> State:
     turn = state.turn
     while turn < len(state.order) and not state.cars[state.order[turn]].racing:
         turn += 1
-    return dataclasses.replace(state, turn=turn)
+    return replace(state, turn=turn)
 
 
 def _next_turn(state: State, cars: list[Car], events: list[Event], finished: bool = False) -> Step:
     final = state.final_round or finished
-    new = dataclasses.replace(state, cars=tuple(cars), final_round=final)
+    new = replace(state, cars=tuple(cars), final_round=final)
     if (finished and state.options.literal) or not any(c.racing for c in cars):
         return _finish(new, events)
-    new = _skip_to_racing(dataclasses.replace(new, turn=state.turn + 1))
+    new = _skip_to_racing(replace(new, turn=state.turn + 1))
     if new.turn < len(new.order):
         return Step(new, tuple(events))
     rounds = state.round + 1
-    new = dataclasses.replace(new, round=rounds, turn=0)
+    new = replace(new, round=rounds, turn=0)
     limit = state.options.max_rounds
     if final or (limit is not None and rounds >= limit):
         return _finish(new, events)
     if state.options.redraw_order:
-        return Step(dataclasses.replace(new, phase="order"), tuple(events))
+        return Step(replace(new, phase="order"), tuple(events))
     return Step(_skip_to_racing(new), tuple(events))
 
 
 def _finish(state: State, events: list[Event]) -> Step:
-    over = dataclasses.replace(state, phase="over")
+    over = replace(state, phase="over")
     places = tuple((state.names[s], p) for s, p in standings(over))
     return Step(over, (*events, RaceOver(places)))
 

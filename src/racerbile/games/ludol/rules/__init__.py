@@ -6,11 +6,11 @@ choice to :mod:`.turn`, the referee's and the clock's actions to :mod:`.referee`
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from ....engine.contract import CHANCE, Action, Actor, Event, Step
 from ....engine.errors import GameOver, IllegalAction, InvalidAction
+from ....engine.frozen import replace
 from ..actions import ACTION_TYPES, PLAY_ACTIONS, Declare, Move, Throw
 from ..events import Declared, Moved
 from ..state import State, letter

@@ -3,10 +3,10 @@ still playing, whose turn is next, when and how the game ends (LD-END-1…3)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from ....engine.contract import Event
+from ....engine.frozen import replace
 from ..events import BonusThrow, GameEnded, NoMove, TurnStarted
 from ..state import GOAL, REMOVED, START, YARD, Ending, EndReason, State, Turn, letter
 from . import board

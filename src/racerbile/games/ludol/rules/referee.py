@@ -10,11 +10,11 @@ move or taking a penalty back is a void of the recorded actions (the platform's 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from ....engine.contract import Action, Event, Step
 from ....engine.errors import IllegalAction, InvalidAction
+from ....engine.frozen import replace
 from .. import actions as a
 from .. import ledger
 from ..events import (

@@ -7,10 +7,9 @@ the board (:func:`.flow.settle`) and the player's choice applied here.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ....engine.contract import Event, Step
 from ....engine.errors import IllegalAction
+from ....engine.frozen import replace
 from ....engine.ledger import Ledger
 from .. import ledger
 from ..actions import Declare, Move, Throw

@@ -10,11 +10,11 @@ no randomness: everything uncertain enters as an action.
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 from ....engine.contract import CHANCE, Action, Actor, Event, Step
 from ....engine.errors import IllegalAction, InvalidAction
+from ....engine.frozen import replace
 from ....engine.memo import per_state
 from ..actions import (
     Attack,
@@ -180,9 +180,9 @@ def _apply_driver(state: State, action: Action, events: list[Event]) -> State:
 def _fit_tyres(state: State, action: Tyres, events: list[Event]) -> State:
     seat = state.tyre_queue[0]
     cars = list(state.cars)
-    cars[seat] = dataclasses.replace(cars[seat], tyres=action.tyres)
+    cars[seat] = replace(cars[seat], tyres=action.tyres)
     events.append(TyresFitted(seat, action.tyres))
-    state = dataclasses.replace(state, cars=tuple(cars), tyre_queue=state.tyre_queue[1:])
+    state = replace(state, cars=tuple(cars), tyre_queue=state.tyre_queue[1:])
     if state.tyre_queue:
         return state
     return start_stage(

@@ -9,10 +9,10 @@ a slide blocks the slide behind it; cars on a verge block nothing; A24).
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 from typing import Any
 
+from ....engine.frozen import replace
 from ..board.model import Space
 from ..state import Car, Options, State, Turn
 
@@ -104,14 +104,14 @@ def verge_taken(state: State, seat: int, space: int, side: str) -> bool:
 def with_car(state: State, seat: int, **changes: Any) -> State:
     """Returns ``state`` with the car of ``seat`` changed."""
     cars = list(state.cars)
-    cars[seat] = dataclasses.replace(cars[seat], **changes)
-    return dataclasses.replace(state, cars=tuple(cars))
+    cars[seat] = replace(cars[seat], **changes)
+    return replace(state, cars=tuple(cars))
 
 
 def with_turn(state: State, **changes: Any) -> State:
     """Returns ``state`` with the turn changed."""
     assert state.turn is not None
-    return dataclasses.replace(state, turn=dataclasses.replace(state.turn, **changes))
+    return replace(state, turn=replace(state.turn, **changes))
 
 
 def turn_of(state: State) -> Turn:
@@ -154,4 +154,4 @@ def take_card(state: State, deck: int, back: str | None = None) -> State:
     left += back == "left"
     right += back == "right"
     decks[deck - 1] = (drawn + 1, spin, left, right)
-    return dataclasses.replace(state, decks=tuple(decks))
+    return replace(state, decks=tuple(decks))

@@ -14,12 +14,12 @@ RM-TYRE-2 (a puncture takes a gas die; A12).
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 from typing import Literal
 
 from ....engine.contract import Event
 from ....engine.errors import IllegalAction
+from ....engine.frozen import replace
 from ..actions import Back, CardTaken, LostControl, Shortcut, ShortcutDrawn, SisuPlayed, WentOff
 from ..state import LOC_TIME, Card, Loc, State
 from .common import back_weights, blocked, take_card, turn_of, verge_taken, with_car, with_turn
@@ -82,7 +82,7 @@ def _maybe_flip(state: State, events: list[Event]) -> State:
     outcomes = back_outcomes(state)
     if len(outcomes) == 1:
         return apply_back(state, outcomes[0][0], events)
-    return with_turn(state, loc=dataclasses.replace(loc, awaiting="back"))
+    return with_turn(state, loc=replace(loc, awaiting="back"))
 
 
 def back_outcomes(state: State) -> list[tuple[Back, Fraction]]:
@@ -226,7 +226,7 @@ def apply_shortcut(state: State, card: Shortcut, events: list[Event]) -> State:
     corner = state.stage.spaces[car.space].corner or ""
     events.append(ShortcutDrawn(seat, card.card, corner))
     if card.card == "dirty":
-        state = dataclasses.replace(state, mud=(*state.mud, (corner, seat)))
+        state = replace(state, mud=(*state.mud, (corner, seat)))
     elif card.card == "puncture":
         state = with_car(state, seat, punctures=car.punctures + 1)
     state = with_turn(state, draw=False)

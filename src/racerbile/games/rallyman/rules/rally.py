@@ -14,9 +14,8 @@ same rules against the clock; no staggered start to speak of).
 
 from __future__ import annotations
 
-import dataclasses
-
 from ....engine.contract import Event, Result, Standing
+from ....engine.frozen import replace
 from ..actions import CardTaken, Finished, RallyOver, Repaired, Retired, StageOver, StageStarted
 from ..state import GEAR_TIME, Car, Card, State, Turn
 from .common import gas_available, gear_dice_allowed, take_card, turn_of, with_car
@@ -38,7 +37,7 @@ def begin_turn(state: State, seat: int) -> State:
         gear_allowed=gear_dice_allowed(car),
         gas_allowed=gas_available(car),
     )
-    return dataclasses.replace(state, turn=turn)
+    return replace(state, turn=turn)
 
 
 def end_turn(state: State, events: list[Event]) -> State:
@@ -74,7 +73,7 @@ def next_turn(state: State, events: list[Event]) -> State:
     while slot < len(state.order) and not _still_driving(state.cars[state.order[slot]]):
         slot += 1
     if slot < len(state.order):
-        return begin_turn(dataclasses.replace(state, slot=slot), state.order[slot])
+        return begin_turn(replace(state, slot=slot), state.order[slot])
     return new_round(state, events)
 
 
@@ -84,7 +83,7 @@ def new_round(state: State, events: list[Event]) -> State:
         return stage_over(state, events)
     number = state.round + 1
     order = play_order(state, number)
-    state = dataclasses.replace(state, round=number, order=order, slot=0, turn=None)
+    state = replace(state, round=number, order=order, slot=0, turn=None)
     return begin_turn(state, order[0])
 
 
@@ -118,7 +117,7 @@ def start_stage(state: State, number: int, order: tuple[int, ...], events: list[
             cars.append(car)
             continue
         cars.append(
-            dataclasses.replace(
+            replace(
                 car,
                 status="waiting",
                 space=None,
@@ -131,7 +130,7 @@ def start_stage(state: State, number: int, order: tuple[int, ...], events: list[
                 damage=0 if car.status == "retired" else car.damage,
             )
         )
-    state = dataclasses.replace(
+    state = replace(
         state,
         cars=tuple(cars),
         stage_no=number,
@@ -163,17 +162,15 @@ def stage_over(state: State, events: list[Event]) -> State:
             time = None
         times.append(time)
         cars.append(
-            dataclasses.replace(car, times=(*car.times, time))
-            if len(car.times) == state.stage_no
-            else car
+            replace(car, times=(*car.times, time)) if len(car.times) == state.stage_no else car
         )
-    state = dataclasses.replace(state, cars=tuple(cars), turn=None)
+    state = replace(state, cars=tuple(cars), turn=None)
     events.append(StageOver(state.stage_no + 1, tuple(times)))
     if state.stage_no + 1 >= len(state.rally.stages) or not any(
         c.status != "retired" or options.super_rally for c in state.cars
     ):
         events.append(RallyOver(tuple(s.seat for s in ranking(state).standings)))
-        return dataclasses.replace(state, phase="over")
+        return replace(state, phase="over")
     order = next_start_order(state)
     if state.rally.mechanics_after[state.stage_no]:
         for seat in order:
@@ -181,7 +178,7 @@ def stage_over(state: State, events: list[Event]) -> State:
             state = with_car(state, seat, damage=0, punctures=0, spare_used=False)
             if car.damage or car.punctures or car.spare_used:
                 events.append(Repaired(seat))
-        return dataclasses.replace(state, phase="tyres", tyre_queue=order, start_order=order)
+        return replace(state, phase="tyres", tyre_queue=order, start_order=order)
     return start_stage(state, state.stage_no + 1, order, events)
 
 

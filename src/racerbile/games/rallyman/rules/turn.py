@@ -16,11 +16,11 @@ car that loses control on entering a shortcut draws no card.
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 from ....engine.contract import Event
 from ....engine.errors import IllegalAction
+from ....engine.frozen import replace
 from ..actions import DieRolled, Face, Moved, Roll, SpareFitted, Waited
 from ..state import State
 from .common import (
@@ -124,7 +124,7 @@ def enter(
         pending=None,
         last_gear_die=turn.last_gear_die if die == GAS else int(die),
     )
-    state = dataclasses.replace(state, stamp=state.stamp + 1)
+    state = replace(state, stamp=state.stamp + 1)
     state = with_car(state, seat, space=target, off=None, status="racing", arrived=state.stamp)
     frm = "start" if car.space is None else stage.gid(car.space)
     events.append(Moved(seat, frm, stage.gid(target), gear))
