@@ -9,6 +9,7 @@ a slide blocks the slide behind it; cars on a verge block nothing; A24).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -70,11 +71,21 @@ def overspeed(state: State, seat: int, space: Space, gear: int) -> bool:
 
 def blocked(state: State, seat: int, target: int) -> bool:
     """Tells whether another car keeps ``seat`` from entering ``target`` (RM-SPACE-1)."""
+    return blocked_by(state, others_on_road(state, seat), target)
+
+
+def others_on_road(state: State, seat: int) -> list[Car]:
+    """Returns the cars on the road but ``seat``'s (what :func:`blocked_by` reads)."""
+    return [c for s, c in enumerate(state.cars) if s != seat and c.on_road]
+
+
+def blocked_by(state: State, others: Sequence[Car], target: int) -> bool:
+    """:func:`blocked` with the others' cars on the road given (a caller that asks about
+    many spaces finds them once)."""
     stage = state.stage
     if target >= stage.finish:
         return False
     space = stage.spaces[target]
-    others = [c for s, c in enumerate(state.cars) if s != seat and c.on_road]
     if sum(1 for c in others if c.space == target) >= space.capacity:
         return True
     if space.role != "slide":

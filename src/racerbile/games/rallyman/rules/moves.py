@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from ..board.model import Link
 from ..state import State
-from .common import GAS, GEAR_DICE, blocked, corner_limit, turn_of
+from .common import GAS, GEAR_DICE, blocked_by, corner_limit, others_on_road, turn_of
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,12 @@ def steps(
     With ``planned`` (time-attack orderings) an overspeed or a jump at +2 is left out.
     """
     stage, car = state.stage, state.cars[seat]
+    others = others_on_road(state, seat)
     if (
         car.off in ("left", "right")
         and pos == car.space
         and pos is not None
-        and (blocked(state, seat, pos))
+        and (blocked_by(state, others, pos))
     ):
         return []  # RM-LOC-2, A23: the space it left is full, so the car waits
     found = []
@@ -93,7 +94,7 @@ def steps(
                 if not slower_than_passed(state, seat, pos, after):
                     found.append(Step(die, link.to, after))
                 continue
-            if blocked(state, seat, link.to):
+            if blocked_by(state, others, link.to):
                 continue
             if slower_than_passed(state, seat, pos, after):
                 continue
