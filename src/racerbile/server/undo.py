@@ -71,6 +71,8 @@ def voided_in(room: Room) -> frozenset[int]:
     start, gone = 0, frozenset[int]()
     if kept is not None and kept[0] is entries and kept[1] <= len(entries):
         _, start, gone = kept
+        if start == len(entries):
+            return gone  # nothing added since
     added = voided(entries[start:]) if start < len(entries) else set()
     if added:
         gone = gone | added
