@@ -14,26 +14,30 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 T = TypeVar("T")
 
 _FIELDS: dict[type, frozenset[str] | None] = {}  # per class: its field names, or None
 
+if TYPE_CHECKING:
+    # Checked as dataclasses.replace is: each change's field name and type.
+    from dataclasses import replace
+else:
 
-def replace(obj: T, /, **changes: Any) -> T:
-    """Returns ``dataclasses.replace(obj, **changes)``, made faster for a plain dataclass."""
-    cls = type(obj)
-    if cls not in _FIELDS:
-        _FIELDS[cls] = _plain_fields(cls)
-    names = _FIELDS[cls]
-    if names is None or not names.issuperset(changes):
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    new: T = object.__new__(cls)
-    fields = new.__dict__
-    fields.update(obj.__dict__)
-    fields.update(changes)
-    return new
+    def replace(obj: T, /, **changes: Any) -> T:
+        """Returns ``dataclasses.replace(obj, **changes)``, faster for a plain dataclass."""
+        cls = type(obj)
+        if cls not in _FIELDS:
+            _FIELDS[cls] = _plain_fields(cls)
+        names = _FIELDS[cls]
+        if names is None or not names.issuperset(changes):
+            return dataclasses.replace(obj, **changes)
+        new = object.__new__(cls)
+        fields = new.__dict__
+        fields.update(obj.__dict__)
+        fields.update(changes)
+        return new
 
 
 def _plain_fields(cls: type) -> frozenset[str] | None:

@@ -290,7 +290,7 @@ def _move(state: State, action: Move) -> Step:
 
 def _advanced(car: Car, at: Point, vel: Point, **changes: object) -> Car:
     history = (*car.trail, at)
-    return replace(car, pos=at, vel=vel, trail=history, **changes)
+    return replace(car, pos=at, vel=vel, trail=history, **changes)  # type: ignore[arg-type]
 
 
 def _progress_events(state: State, seat: int, before: int, passed: tuple[int, ...]) -> list[Event]:
