@@ -87,3 +87,43 @@ class GameOutcome:
             actions=data["actions"],
             locations={k: list(v) for k, v in data.get("locations", {}).items()},
         )
+
+
+# A fast path builds thousands of outcomes a second. A frozen dataclass's ``__init__``
+# sets each field through ``object.__setattr__``; filling the new object's fields
+# directly takes about a third of that time, for the same object.
+_new = object.__new__
+
+
+def seat_outcome(
+    seat: int, player: str, place: int, turns: int, stats: dict[str, int]
+) -> SeatOutcome:
+    """``SeatOutcome(seat, player, place, turns, stats)``, made faster."""
+    made = _new(SeatOutcome)
+    fields = made.__dict__
+    fields["seat"] = seat
+    fields["player"] = player
+    fields["place"] = place
+    fields["turns"] = turns
+    fields["stats"] = stats
+    return made
+
+
+def game_outcome(
+    index: int,
+    seed: int,
+    seats: tuple[SeatOutcome, ...],
+    length: int,
+    actions: int,
+    locations: dict[str, list[str]],
+) -> GameOutcome:
+    """``GameOutcome(index, seed, seats, length, actions, locations)``, made faster."""
+    made = _new(GameOutcome)
+    fields = made.__dict__
+    fields["index"] = index
+    fields["seed"] = seed
+    fields["seats"] = seats
+    fields["length"] = length
+    fields["actions"] = actions
+    fields["locations"] = locations
+    return made

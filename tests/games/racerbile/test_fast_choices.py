@@ -1,6 +1,7 @@
 """The fast path remembers the bots' choices among a move-help memo entry's options
-(``PolicyTables.choices``): the games are the same whether a choice is made anew
-or read back, and every bot but ``random`` reads them back."""
+(``PolicyTables.choices``) and their shift phases (``PolicyTables.shifts``): the games
+are the same whether a choice or a shift phase is made anew or read back, and every
+bot but ``random`` reads them back."""
 
 from __future__ import annotations
 
@@ -31,3 +32,6 @@ def test_games_are_the_same_with_choices_made_anew_or_remembered() -> None:
     choices = prepared.policy.choices
     remembered = {bot: int((choices[BOT_CODES[bot] - 1] != 0).sum()) for bot in BOTS[:-1]}
     assert all(count > 0 for count in remembered.values()), remembered
+    shifts = prepared.policy.shifts
+    shifted = {bot: int((shifts[BOT_CODES[bot] - 1] != 0).sum()) for bot in BOTS[:-1]}
+    assert all(count > 0 for count in shifted.values()), shifted

@@ -48,8 +48,7 @@ def test_a_stored_memo_is_read_back_instead_of_built(builds: list[int]) -> None:
     first = _fresh(ring())
     again = _fresh(ring())
     assert len(builds) == 1
-    for a, b in zip(first[:2] + first.options + first[3:], again[:2] + again.options + again[3:],
-                    strict=True):  # fmt: skip
+    for a, b in zip(first, again, strict=True):
         np.testing.assert_array_equal(a, b)
         assert a.dtype == b.dtype and b.flags.c_contiguous
 
@@ -67,7 +66,8 @@ def test_a_memo_that_does_not_fit_the_track_is_built_again(
     path = _stored(tmp_path)
     with np.load(path) as stored:
         arrays = {name: stored[name] for name in stored.files}
-    arrays["firsts"].flat[np.argmax(arrays["firsts"])] = arrays["cell"].shape[0]  # past the end
+    last = np.argmax(arrays["entries"])
+    arrays["entries"][last] = (arrays["entries"][last] >> 32 << 32) | arrays["options"].shape[0]
     np.savez(path.open("wb"), **arrays)
     _fresh(ring())
     assert len(builds) == 2
@@ -79,11 +79,25 @@ def test_a_memo_that_does_not_fit_the_track_is_built_again(
 def test_the_memo_check_refuses_bad_shapes_types_and_indices(builds: list[int]) -> None:
     tables = track_tables(ring())
     built = memo.memo_for(ring())
-    good = {"firsts": built.firsts, "counts": built.counts, "reach": built.reach,
-            **built.options._asdict()}  # fmt: skip
+    good = built._asdict()
     assert memo.valid_memo(good, tables)
-    bad_cell = {**good, "cell": np.full_like(built.options.cell, tables.nb.shape[0])}
-    assert not memo.valid_memo(bad_cell, tables)
-    assert not memo.valid_memo({**good, "steps": built.options.steps.astype(np.int16)}, tables)
+    options = built.options
+
+    def changed(field: str, value: Any) -> dict[str, Any]:
+        bad = options.copy()
+        bad[field] = value
+        return {**good, "options": bad}
+
+    assert not memo.valid_memo(changed("cell", tables.nb.shape[0]), tables)
+    assert not memo.valid_memo(changed("steps", 13), tables)
+    assert not memo.valid_memo(changed("dirs", np.uint64(6)), tables)  # a seventh direction
+    assert not memo.valid_memo({**good, "options": np.zeros(options.shape, np.int64)}, tables)
     assert not memo.valid_memo({**good, "reach": built.reach[:1]}, tables)
-    assert not memo.valid_memo({**good, "dirs": built.options.dirs + 6}, tables)
+    tabled = built.entries >= 0
+    past_the_end = built.entries.copy()
+    past_the_end[tabled] += options.shape[0]  # first rows beyond the options
+    assert not memo.valid_memo({**good, "entries": past_the_end}, tables)
+    foreign_start = built.entries.copy()
+    foreign_start[tabled] |= 1 << 62  # a first legal direction past the sixth
+    assert not memo.valid_memo({**good, "entries": foreign_start}, tables)
+    assert not memo.valid_memo({**good, "entries": built.entries[:-1]}, tables)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .movehelp import step_of
 from .race import (
     CAUTIOUS,
     CELL,
@@ -26,6 +27,7 @@ from .race import (
     STALIN,
     apart,
     pick_index,
+    u,
 )
 from .tables import BLOCK, DOWNSHIFT, FAR
 
@@ -71,10 +73,10 @@ def choose_gear(
         # ``gears.straight_run``: from the cell left when off the track, any heading
         # (column 0) when the car has none.
         place = cars[OFF_FROM, seat] if cars[OFF_FROM, seat] >= 0 else cars[CELL, seat]
-        run = straight[k, place, cars[HEADING, seat] + 1]
+        run = straight[u(k), u(place), u(cars[HEADING, seat] + 1)]
         best, value = gears[0], -np.inf
         for i in range(n_gears):
-            v = gv[gears[i], run] - (1.0 if gears[i] < gear else 0.0)
+            v = gv[u(gears[i]), u(run)] - (1.0 if gears[i] < gear else 0.0)
             if v > value:
                 best, value = gears[i], v
         return best
@@ -88,7 +90,7 @@ def _optimal_gear(positions, q, laps_to_race, cars, seat, gears, n_gears) -> int
     place = cars[OFF_FROM, seat] if cars[OFF_FROM, seat] >= 0 else cars[CELL, seat]
     heading = max(cars[HEADING, seat], 0)
     crossings = laps_to_race - cars[LAPS, seat]
-    index = positions[place, heading]
+    index = positions[u(place), u(heading)]
     best, value = gears[0], np.inf
     for i in range(n_gears):
         g = gears[i]
@@ -97,7 +99,7 @@ def _optimal_gear(positions, q, laps_to_race, cars, seat, gears, n_gears) -> int
         elif index < 0:
             turns = np.inf
         else:
-            turns = q[min(crossings, q.shape[0]) - 1, index, g - 1]
+            turns = q[u(min(crossings, q.shape[0]) - 1), u(index), u(g - 1)]
         v = turns + (1e-6 if g < gear else 0.0)
         if i == 0 or v < value:
             best, value = g, v
@@ -122,7 +124,7 @@ def choose_option(
     if bot == RANDOM:
         length = length if length != 0 else 1
         laps = cars[LAPS, seat]
-        before = laps * length - dist[k, cars[CELL, seat]]
+        before = laps * length - dist[u(k), u(cars[CELL, seat])]
         return _random_option(rngs, seat, opts, base, count, laps, length, before, dist, k)
     return _best_option(
         bot, opts, base, base + count, np.int64(1), np.int64(ALL_OPTIONS), cars[CELL, seat],
@@ -142,10 +144,10 @@ def remembered_option(
 
     A bot ranks an entry's options that stay on the track by the seat's gear alone
     (the ``optimal`` bot also by the finish-line crossings left), and the ones that
-    leave it the same way: the sips it would chug (RB-RACE-3) shift every off-track
-    option's key alike. So the best of each group is remembered per (bot, entry,
-    gear, crossings left), and only those two are ranked with the seat's own
-    ``chug``, in option order as :func:`choose_option` ranks them."""
+    leave it the same way; the sips it would chug (RB-RACE-3) lower every off-track
+    option's key alike, or leave it as it is. So the best of each group is remembered
+    per (bot, entry, gear, crossings left), with the chug from which the one on the
+    track wins (see :func:`_remember`)."""
     gear, laps, cell = cars[GEAR, seat], cars[LAPS, seat], cars[CELL, seat]
     left = 0
     if bot == OPTIMAL:
@@ -155,23 +157,23 @@ def remembered_option(
         margin = (pol.choices.shape[3] - rows - 1) // 2
         left = min(max(laps_to_race - laps, -margin), rows + margin) + margin
         laps = laps_to_race - (left - margin)
-    pair = pol.choices[bot - 1, entry, gear - 1, left]
-    if pair == 0:
-        pair = _remember(
+    kept = pol.choices[u(bot - 1), u(entry), u(gear - 1), u(left)]
+    if kept == 0:
+        kept = _remember(
             bot, opts, base, count, free, cell, gear, laps, heading, pol, kinds, dist, k,
             length, laps_to_race,
         )  # fmt: skip
-        pol.choices[bot - 1, entry, gear - 1, left] = pair
-    if pair == LIVE:
+        pol.choices[u(bot - 1), u(entry), u(gear - 1), u(left)] = kept
+    if kept == LIVE:
         return LIVE
-    on, off = (pair & 0xFFFF) - 2, (pair >> 16) - 2
-    if on < 0 or off < 0:
-        return base + max(on, off) if max(on, off) >= 0 else -1
-    first, second = base + min(on, off), base + max(on, off)
-    return _best_option(
-        bot, opts, first, second + 1, second - first, np.int64(ALL_OPTIONS), cell, gear, laps,
-        heading, pol, kinds, dist, k, length, chug, laps_to_race,
-    )  # fmt: skip
+    on, off = kept & 0xFFF, (kept >> 12) & 0xFFF
+    if off == 0 or (on != 0 and chug >= kept >> 24):
+        return base + on - 1
+    return base + off - 1
+
+
+MAX_CHUG = 126  # above any chug (a drink holds at most 11 sips, RB-DRINK-1)
+MAX_REMEMBERED = 0xFFE  # options an entry may hold to have its choice remembered
 
 
 @njit(cache=True, inline="always")
@@ -179,22 +181,43 @@ def _remember(
     bot, opts, base, count, free, cell, gear, laps, heading, pol, kinds, dist, k, length,
     laps_to_race,
 ) -> int:  # fmt: skip
-    """The best option on the track and the best off it, each relative to ``base`` + 2
-    (1: none), in one int32 that another thread reads whole; LIVE when the optimal
-    bot's ranking depends on the seat's heading (an option of no steps after a free
-    first step)."""
+    """The best option on the track and the best off it, each relative to ``base`` + 1
+    (0: none; bits 0-11 and 12-23), and the least chug at which the one on the track
+    wins (bits 24-30), in one int32 that another thread reads whole; LIVE when the
+    optimal bot's ranking depends on the seat's heading (an option of no steps after a
+    free first step), or the entry has too many options to pack."""
+    if count > MAX_REMEMBERED:
+        return LIVE
     if bot == OPTIMAL and free:
         for i in range(base, base + count):
-            if opts.steps[i] == 0:
+            if opts[u(i)].steps == 0:
                 return LIVE
-    packed = 0
-    for group in (STAYING, LEAVING):
-        best = _best_option(
-            bot, opts, base, base + count, np.int64(1), group, cell, gear, laps, heading, pol,
-            kinds, dist, k, length, np.int64(0), laps_to_race,
-        )  # fmt: skip
-        packed |= (best - base + 2 if best >= 0 else 1) << (16 * group)
-    return packed
+    on = _best_option(
+        bot, opts, base, base + count, np.int64(1), np.int64(STAYING), cell, gear, laps,
+        heading, pol, kinds, dist, k, length, np.int64(0), laps_to_race,
+    )  # fmt: skip
+    off = _best_option(
+        bot, opts, base, base + count, np.int64(1), np.int64(LEAVING), cell, gear, laps,
+        heading, pol, kinds, dist, k, length, np.int64(0), laps_to_race,
+    )  # fmt: skip
+    least = 0  # the least chug at which the option on the track wins
+    if on >= 0 and off >= 0:
+        # The off-track option wins below some chug and loses from it on: a search of
+        # the two ranked in option order, as :func:`choose_option` ranks them.
+        first, second = min(on, off), max(on, off)
+        hi = MAX_CHUG + 1
+        while least < hi:
+            mid = (least + hi) // 2
+            best = _best_option(
+                bot, opts, first, second + 1, second - first, np.int64(ALL_OPTIONS), cell,
+                gear, laps, heading, pol, kinds, dist, k, length, np.int64(mid), laps_to_race,
+            )  # fmt: skip
+            if best == off:
+                least = mid + 1
+            else:
+                hi = mid
+    packed = (least << 24) | ((off - base + 1) << 12 if off >= 0 else 0)
+    return packed | (on - base + 1 if on >= 0 else 0)
 
 
 @apart
@@ -208,7 +231,7 @@ def _best_option(
     best = -1
     b_key0, b_key1, b_key2 = 0.0, 0.0, 0.0
     for i in range(start, stop, step):
-        if only != ALL_OPTIONS and opts.off[i] != (only == LEAVING):
+        if only != ALL_OPTIONS and opts[u(i)].off != (only == LEAVING):
             continue
         key0, key1, key2 = _keys(
             bot, opts, i, cell, gear, laps, heading, pol, kinds, dist, k, length, chug,
@@ -236,15 +259,16 @@ def _keys(
 ):  # fmt: skip
     """The keys option ``i`` is ranked by (``bots.plans`` and the bot's choice)."""
     length = length if length != 0 else 1
-    end = opts.cell[i]
-    off = opts.off[i]
-    end_kind = -1 if off else kinds[end]
-    progress = opts.laps[i] * length - dist[k, end] + dist[k, cell]
-    sips = opts.sips[i]
+    option = opts[u(i)]
+    end = option.cell
+    off = option.off
+    end_kind = -1 if off else kinds[u(end)]
+    progress = option.laps * length - dist[u(k), u(end)] + dist[u(k), u(cell)]
+    sips = option.sips
     slowed = off or end_kind == DOWNSHIFT
     if bot == OPTIMAL:
-        last = opts.dirs[i, opts.steps[i] - 1] if opts.steps[i] > 0 else heading
-        crossings = laps_to_race - (laps + opts.laps[i])
+        last = step_of(option, option.steps - 1) if option.steps > 0 else heading
+        crossings = laps_to_race - (laps + option.laps)
         key0 = _turns_left(pol.positions, pol.values, crossings, end, last, gear, slowed)
         return key0, float(sips), 0.0
     future = 0.0
@@ -267,28 +291,33 @@ def _turns_left(positions, values, crossings, cell, last, gear, slowed) -> float
     with ``crossings`` finish-line crossings still to go."""
     if crossings <= 0:
         return 0.0
-    index = positions[cell, last]
+    index = positions[u(cell), u(last)]
     if index < 0:
         return np.inf
     g = 1 if slowed else gear
     r = min(crossings, values.shape[0])
-    return values[r - 1, index, g - 1, 1 if slowed else 0]
+    return values[u(r - 1), u(index), u(g - 1), u(1 if slowed else 0)]
 
 
 @njit(cache=True, inline="always")
 def _random_option(rngs, seat, opts, base, count, laps, length, before, dist, k) -> int:
     """``bots.random_plan``: any end that gains ground (any at all when none does)."""
-    cells, option_laps = opts.cell, opts.laps
     forward = 0
     for i in range(base, base + count):
-        if (laps + option_laps[i]) * length - dist[k, cells[i]] - before > 0:
+        if _gains(opts[u(i)], laps, length, before, dist, k):
             forward += 1
     pick = pick_index(rngs, seat, forward if forward else count)
     if not forward:
         return base + pick
     for i in range(base, base + count):
-        if (laps + option_laps[i]) * length - dist[k, cells[i]] - before > 0:
+        if _gains(opts[u(i)], laps, length, before, dist, k):
             if pick == 0:
                 return i
             pick -= 1
     return base
+
+
+@njit(cache=True, inline="always")
+def _gains(option, laps, length, before, dist, k) -> bool:
+    """Tells whether ending on ``option`` gains ground on ``before``."""
+    return (laps + option.laps) * length - dist[u(k), u(option.cell)] - before > 0

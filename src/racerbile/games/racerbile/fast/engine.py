@@ -15,7 +15,7 @@ import itertools
 import json
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -24,14 +24,23 @@ from typing import Any, NamedTuple
 import numpy as np
 from pydantic import ValidationError
 
-from ....engine.outcome import MAX_ACTIONS, GameOutcome, SeatOutcome, SimSpec, SimulationError
+from ....engine.outcome import (
+    MAX_ACTIONS,
+    GameOutcome,
+    SimSpec,
+    SimulationError,
+    game_outcome,
+    seat_outcome,
+)
 from ..setup import Config, Options, Setup, configure
 from . import kernel, race
+from .livecache import new_live_cache
 from .memo import memo_for
 from .movehelp import Memo, new_scratch
 from .tables import (
     MAX_COMBOS,
     NO_CHOICES,
+    NO_SHIFTS,
     PolicyTables,
     Tables,
     fork_combinations,
@@ -43,8 +52,13 @@ from .tables import (
 )
 
 RULE_SETS = ("babybile", "racerbile")
+_TRACK_NUMBERS = itertools.count(1)  # Rules.track: a number per prepared setup
 _NO_POLICY = PolicyTables(
-    np.full((1, 6), -1, np.int32), np.zeros((1, 1, 3, 2)), np.zeros((1, 1, 3)), NO_CHOICES
+    np.full((1, 6), -1, np.int32),
+    np.zeros((1, 1, 3, 2)),
+    np.zeros((1, 1, 3)),
+    NO_CHOICES,
+    NO_SHIFTS,
 )
 
 
@@ -134,12 +148,12 @@ def _prepared(setup_json: str, players: tuple[str, ...]) -> Prepared:
         rules = config.rules
         policy = policy_tables(track, rules.facing, rules.smashed_gearbox, config.laps + 1)
     memo = memo_for(track)
-    margin = max(1, int(np.abs(memo.options.laps).max(initial=0)))
+    margin = max(1, int(np.abs(memo.options["laps"]).max(initial=0)))
     return Prepared(
         config=config,
         tables=tables,
         memo=memo,
-        policy=with_choices(policy, memo.firsts.size, margin),
+        policy=with_choices(policy, memo.entries.size, margin),
         rules=race.Rules(
             laps=config.laps,
             facing=config.rules.facing,
@@ -148,6 +162,7 @@ def _prepared(setup_json: str, players: tuple[str, ...]) -> Prepared:
             time_trial=config.rules.time_trial,
             behind=track.grid_behind_line,
             max_actions=MAX_ACTIONS,
+            track=next(_TRACK_NUMBERS),
         ),
         bots=np.array([race.BOT_CODES[p] for p in players], np.int64),
         sizes=np.array([d.sips for d in config.drinks], np.int64),
@@ -255,6 +270,7 @@ def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ..
     then the dice's), the race rows."""
     return (
         new_scratch(n_cells, n_track),
+        new_live_cache(),
         kernel.new_cars(n),
         np.zeros((n + 1, 4), np.uint64),
         np.zeros((13, max(16, n, n_forks)), np.int64),
@@ -271,31 +287,7 @@ class Finished(NamedTuple):
     overtake_log: np.ndarray  # int64[G, L]
 
 
-def _seats(players: Sequence[str], rows: Iterator[tuple[int, ...]]) -> tuple[SeatOutcome, ...]:
-    """A game's seats, one row of :data:`_SEAT_COLUMNS` and beers each from ``rows``."""
-    return tuple(
-        SeatOutcome(
-            k,
-            player,
-            place,
-            turns,
-            {
-                "sips": sips,
-                "beers": beer,
-                "caused": caused,
-                "off_track": off,
-                "overtakes_given": given,
-                "overtakes_taken": taken,
-            },
-        )
-        # The players first: zip stops there without taking the next game's row.
-        for (k, player), (place, turns, sips, caused, off, given, taken, beer) in zip(
-            enumerate(players), rows, strict=False
-        )
-    )
-
-
-# The per-seat columns in the order :func:`_seats` reads them (beers come last).
+# The per-seat columns in the order :func:`_outcomes` reads them (beers come last).
 _SEAT_COLUMNS = [race.PLACE, race.TURNS, race.SIPS, race.CAUSED, race.OFF_TRACK, race.GIVEN,
                  race.TAKEN]  # fmt: skip
 
@@ -305,28 +297,45 @@ def _outcomes(
 ) -> list[GameOutcome]:
     """The outcomes of games ``indices``, built from the batch's arrays at once: each
     array becomes Python numbers in one ``tolist`` (read element by element, every
-    number would be a NumPy scalar first), and the seats are read from one flat list
-    (a list per seat would only load the garbage collector)."""
+    number would be a NumPy scalar first), and each game's seats are read from one
+    list of rows."""
     stats = done.stats
     beers = stats[:, :, race.SIPS] // prepared.sizes
-    table = np.concatenate((stats[:, :, _SEAT_COLUMNS], beers[:, :, None]), axis=2)
-    rows = zip(*[iter(table.ravel().tolist())] * table.shape[2], strict=True)
+    table = np.concatenate((stats[:, :, _SEAT_COLUMNS], beers[:, :, None]), axis=2).tolist()
     offs = _located(prepared, done.off_log, done.counters[:, race.C_OFFS])
     overtakes = _located(prepared, done.overtake_log, done.counters[:, race.C_OVERTAKES])
     lengths = done.counters[:, race.C_ROUNDS].tolist()
     actions = done.counters[:, race.C_ACTIONS].tolist()
-    players = spec.players
+    seats = list(enumerate(spec.players))
     return [
-        GameOutcome(
-            index=index,
-            seed=seed,
-            seats=_seats(players, rows),
-            length=length,
-            actions=acted,
-            locations={"off_track": off_cells, "overtake": overtake_cells},
+        game_outcome(
+            index,
+            seed,
+            tuple(
+                seat_outcome(
+                    k,
+                    player,
+                    place,
+                    turns,
+                    {
+                        "sips": sips,
+                        "beers": beer,
+                        "caused": caused,
+                        "off_track": off,
+                        "overtakes_given": given,
+                        "overtakes_taken": taken,
+                    },
+                )
+                for (k, player), (place, turns, sips, caused, off, given, taken, beer) in zip(
+                    seats, rows, strict=True
+                )
+            ),
+            length,
+            acted,
+            {"off_track": off_cells, "overtake": overtake_cells},
         )
-        for index, seed, length, acted, off_cells, overtake_cells in zip(
-            indices, done.seeds.tolist(), lengths, actions, offs, overtakes, strict=True
+        for index, seed, rows, length, acted, off_cells, overtake_cells in zip(
+            indices, done.seeds.tolist(), table, lengths, actions, offs, overtakes, strict=True
         )
     ]
 

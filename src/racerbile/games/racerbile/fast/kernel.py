@@ -155,7 +155,7 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
     # written here: each level of inlining runs its callees' front end again).
     index = 0
     while counters[C_STATUS] == OK:
-        seat = race.order[index]
+        seat = np.uint32(race.order[index])  # unsigned: see .race.apart
         take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat)
         cars[CAR_TURNS, seat] += 1
         if counters[C_FINAL] and index == n - 1:
@@ -198,11 +198,12 @@ def new_cars(n):
 @njit(cache=True, nogil=True)
 def play_batch(
     t, pol, gv, memo, rules, bots, sizes, n_forks, master, indices, seeds, stats, counters,
-    off_log, overtake_log, scratch, cars, rngs, work, lo, hi,
+    off_log, overtake_log, scratch, live, cars, rngs, work, lo, hi,
 ):  # fmt: skip
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
     share per thread, each with its own work arrays: ``scratch`` from
-    :func:`.movehelp.new_scratch`, ``cars`` from :func:`new_cars`, ``rngs``
+    :func:`.movehelp.new_scratch`, ``live`` from :func:`.livecache.new_live_cache`
+    (kept from batch to batch), ``cars`` from :func:`new_cars`, ``rngs``
     uint64[n + 1, 4] and ``work`` int64[13, W] with W >= max(16, n, forks)).
 
     Race ``g`` is game ``indices[g]`` of the run seeded ``master``: its dice and random
@@ -216,7 +217,7 @@ def play_batch(
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
             work[4, :n], work[5, :16], work[6, :16], work[7, :6], work[8, :3],
-            sizes, bots, rngs, off_log[g], overtake_log[g],
+            sizes, bots, rngs, off_log[g], overtake_log[g], live,
         )  # fmt: skip
         play_race(t, pol, gv, rules, race, cars, scratch, memo, work)
     return hi - lo

@@ -24,14 +24,28 @@ from numba import njit
 from .. import datacache
 from ..track import Track
 from .cache import sources_digest
-from .movehelp import FAST, MAX_STEPS, TURN_OK, Memo, Options, move_options, new_scratch, roll_mode
+from .movehelp import (
+    FAST,
+    MAX_OPTIONS,
+    MAX_STEPS,
+    NOT_TABLED,
+    OPTION,
+    TURN_OK,
+    Memo,
+    entry_index,
+    entry_word,
+    move_options,
+    new_options,
+    new_scratch,
+    roll_mode,
+    start_word,
+    step_kinds,
+)
 from .tables import Tables, track_tables
 
 KIND = "movehelp"
 _GAME = Path(__file__).parent.parent
 _CODE = datacache.code_digest(_GAME / "track.py", _GAME / "rules" / "moves.py")
-OPTION_TYPES = {"cell": np.int32, "sips": np.int32, "off": np.bool_, "steps": np.int8,
-                "laps": np.int8}  # fmt: skip
 
 
 @cache
@@ -42,14 +56,15 @@ def memo_for(track: Track) -> Memo:
     found = datacache.entry(KIND, [datacache.track_digest(track)], [sources_digest(), _CODE])
     stored = datacache.load(found, lambda arrays: valid_memo(arrays, tables))
     if stored is not None:
-        options = Options(*(stored[name] for name in Options._fields))
-        return Memo(stored["firsts"], stored["counts"], options, stored["reach"])
+        return Memo(stored["entries"], stored["options"], stored["reach"])
     memo = build_memo(tables)
-    datacache.save(found, {
-        "firsts": memo.firsts, "counts": memo.counts, "reach": memo.reach,
-        **memo.options._asdict(),
-    })  # fmt: skip
+    datacache.save(found, memo._asdict())
     return memo
+
+
+def _entries(t: Tables) -> int:
+    """How many entries the memo of a track with tables ``t`` has."""
+    return 2 * t.closed.shape[0] * t.nb.shape[0] * 7 * 13
 
 
 def build_memo(t: Tables) -> Memo:
@@ -57,57 +72,42 @@ def build_memo(t: Tables) -> Memo:
     move and after one step straight on from the cell behind (see :class:`Memo`)."""
     n_cells, n_combos = t.nb.shape[0], t.closed.shape[0]
     s = new_scratch(n_cells, int(t.is_track.sum()))
-    table = (2, n_combos, n_cells, 7, 13)
-    firsts = np.full(table, -1, np.int32)
-    counts = np.zeros(table, np.int32)
-    reach = np.zeros((*table, (n_cells + 63) // 64), np.uint64)
+    entries = np.full(_entries(t), NOT_TABLED, np.int64)
+    reach = np.zeros((entries.shape[0], (n_cells + 63) // 64), np.uint64)
     work = np.zeros((2, n_cells, 7), np.bool_)
-    store = _options(4096)
+    store = new_options(4096)
     used = 0
     for moved in range(2):
         for combo in range(n_combos):
             while True:  # a combination that overflows the store runs again in a bigger one
                 done = _memo_rows(t, s, np.int64(moved), np.int64(combo), np.int64(used),
-                                  firsts, counts, reach, work, store)  # fmt: skip
+                                  entries, reach, work, store)  # fmt: skip
                 if done >= 0:
                     used = int(done)
                     break
                 store = _grown(store, used)
-    return Memo(firsts, counts, _options(used, store), reach)
+    return Memo(entries, store[:used].copy(), reach)
 
 
-def _options(size: int, old: Options | None = None) -> Options:
-    """Options arrays of ``size`` rows, the first rows copied from ``old`` if given."""
-    new = Options(*(np.zeros((size, *a.shape[1:]), a.dtype) for a in _TEMPLATE))
-    if old is not None:
-        rows = min(size, old.cell.shape[0])
-        for a, b in zip(new, old, strict=True):
-            a[:rows] = b[:rows]
-    return new
-
-
-_TEMPLATE = Options(
-    np.zeros(0, np.int32), np.zeros(0, np.int32), np.zeros(0, np.bool_), np.zeros(0, np.int8),
-    np.zeros((0, MAX_STEPS), np.int8), np.zeros(0, np.int8),
-)  # fmt: skip
-
-
-def _grown(store: Options, used: int) -> Options:
+def _grown(store: np.ndarray, used: int) -> np.ndarray:
     """The store twice as big, its first ``used`` rows kept."""
-    return _options(2 * store.cell.shape[0], Options(*(a[:used] for a in store)))
+    grown = new_options(2 * store.shape[0])
+    grown[:used] = store[:used]
+    return grown
 
 
 @njit(cache=True)
-def _memo_rows(t, s, moved, combo, used, firsts, counts, reach, work, store) -> int:
-    """Fills the memo's rows of ``moved`` and ``combo`` (see :func:`build_memo`), the
+def _memo_rows(t, s, moved, combo, used, entries, reach, work, store) -> int:
+    """Fills the memo's entries of ``moved`` and ``combo`` (see :func:`build_memo`), the
     options from row ``used`` of ``store`` on; returns the rows then used, or -1 when
     ``store`` is too small."""
     closed = t.closed[combo]
+    n_combos, n_cells = t.closed.shape[0], t.nb.shape[0]
     prefix = np.zeros(2, np.int64)  # the turn's types: one compiled move help serves both
     blocked = np.zeros(1, np.int64)
     no_blocked, no_brake = np.int64(0), np.bool_(False)
     out = s.out
-    for cell in range(t.nb.shape[0]):
+    for cell in range(n_cells):
         if not t.is_track[cell] or closed[cell]:
             continue
         for heading in range(-1, 6):
@@ -123,20 +123,19 @@ def _memo_rows(t, s, moved, combo, used, firsts, counts, reach, work, store) -> 
                     t, s, closed, cell, heading, left, moved, mode, prefix, moved + 1, blocked,
                     no_blocked, no_brake, out,
                 )  # fmt: skip
-                if used + n > store.cell.shape[0]:
+                if n > MAX_OPTIONS:
+                    continue  # not tabled: played live
+                if used + n > store.shape[0]:
                     return -1
-                key = (moved, combo, cell, heading + 1, total)
-                firsts[key] = used
-                counts[key] = n
-                _reach(t, closed, cell, heading, left, mode, work[0], work[1], reach[key])
+                step_kinds(
+                    t.nb, t.open_, closed, cell, heading, mode, prefix, moved + 1, prefix,
+                    no_blocked, blocked, no_blocked, s.kinds,
+                )  # fmt: skip
+                e = entry_index(moved, combo, cell, heading + 1, total, n_combos, n_cells)
+                entries[e] = entry_word(used, n, start_word(s.kinds))
+                _reach(t, closed, cell, heading, left, mode, work[0], work[1], reach[e])
                 for i in range(n):
-                    store.cell[used + i] = out.cell[i]
-                    store.sips[used + i] = out.sips[i]
-                    store.off[used + i] = out.off[i]
-                    store.steps[used + i] = out.steps[i]
-                    store.laps[used + i] = out.laps[i]
-                    for j in range(MAX_STEPS):
-                        store.dirs[used + i, j] = out.dirs[i, j]
+                    store[used + i] = out[i]
                 used += n
     return used
 
@@ -172,25 +171,41 @@ def _reach(t, closed, start, heading, total, mode, here, ahead, bits) -> None:
 def valid_memo(arrays: datacache.Arrays, tables: Tables) -> bool:
     """Tells whether ``arrays`` are a memo of a track with ``tables``: every shape and
     type, and every index the kernel follows, within bounds."""
-    n_cells, n_combos = tables.nb.shape[0], tables.closed.shape[0]
-    table = (2, n_combos, n_cells, 7, 13)
-    firsts, counts = arrays["firsts"], arrays["counts"]
-    n = arrays["cell"].shape[0] if isinstance(arrays["cell"], np.ndarray) else -1
+    n_cells = tables.nb.shape[0]
+    entries, options = arrays["entries"], arrays["options"]
+    n = options.shape[0] if isinstance(options, np.ndarray) else -1
     shapes_ok = (
-        datacache.matches(firsts, np.int32, table)
-        and datacache.matches(counts, np.int32, table)
-        and datacache.matches(arrays["reach"], np.uint64, (*table, (n_cells + 63) // 64))
-        and datacache.matches(arrays["dirs"], np.int8, (n, MAX_STEPS))
-        and all(datacache.matches(arrays[k], t, (n,)) for k, t in OPTION_TYPES.items())
+        datacache.matches(entries, np.int64, (_entries(tables),))
+        and datacache.matches(options, OPTION, (n,))
+        and datacache.matches(arrays["reach"], np.uint64, (_entries(tables), (n_cells + 63) // 64))
     )
     if not shapes_ok:
         return False
-    used = firsts >= 0
+    tabled = entries[entries != NOT_TABLED]
+    first, count, start = tabled & 0xFFFFFFFF, (tabled >> 32) & MAX_OPTIONS, tabled >> 44
+    steps = options["steps"].astype(np.int64)
+    shifts = 3 * np.arange(MAX_STEPS, dtype=np.uint64)
+    dirs = (options["dirs"][:, None] >> shifts) & np.uint64(7)
+    taken = np.arange(MAX_STEPS) < steps[:, None]
     return bool(
-        (firsts >= -1).all()
-        and (counts >= 0).all()
-        and (firsts[used] + counts[used] <= n).all()
-        and ((arrays["cell"] >= 0) & (arrays["cell"] < n_cells)).all()
-        and ((arrays["steps"] >= 0) & (arrays["steps"] <= MAX_STEPS)).all()
-        and ((arrays["dirs"] >= 0) & (arrays["dirs"] < 6)).all()
+        (tabled >= 0).all()
+        and (first + count <= n).all()
+        and _valid_starts(start)
+        and ((options["cell"] >= 0) & (options["cell"] < n_cells)).all()
+        and ((steps >= 0) & (steps <= MAX_STEPS)).all()
+        and (dirs[taken] < 6).all()
+    )
+
+
+def _valid_starts(start: np.ndarray) -> bool:
+    """Tells whether every start word is one :func:`.movehelp.start_word` makes: each
+    kind a step kind, the legal count and the first legal direction those of the kinds
+    (the kernel steps in that direction)."""
+    kinds = (start[:, None] >> (2 * np.arange(6))) & 3
+    legal = kinds != 0
+    first = np.where(legal.any(axis=1), legal.argmax(axis=1) + 1, 0)
+    return bool(
+        (kinds <= 2).all()
+        and ((start >> 12) & 7 == legal.sum(axis=1)).all()
+        and ((start >> 15) == first << 1).all()
     )

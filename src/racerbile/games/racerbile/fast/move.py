@@ -19,7 +19,20 @@ import numpy as np
 from numba import njit
 
 from .decide import LIVE, choose_option, remembered_option
-from .movehelp import FAST, NO, OFF, ON, RECKLESS, TURN_OK, move_options, roll_mode
+from .livecache import live_options
+from .movehelp import (
+    FAST,
+    MAX_OPTIONS,
+    NO,
+    NOT_TABLED,
+    OFF,
+    ON,
+    RECKLESS,
+    TURN_OK,
+    entry_index,
+    roll_mode,
+    step_of,
+)
 from .race import (
     ARRIVED,
     C_ACTIONS,
@@ -51,6 +64,7 @@ from .race import (
     position,
     ranking,
     sips_left,
+    u,
 )
 from .tables import BLOCK, DOWNSHIFT
 
@@ -75,7 +89,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
         action, kind, expected = NOT_PLANNED, NO, OFF_PLAN
         if on_plan:
             if n_path - plan_start < n_dirs:
-                expected = plan_dirs[n_path - plan_start]
+                expected = plan_dirs[u(n_path - plan_start)]
                 kind = _step_kind(
                     nb, open_, closed, k, cell, heading, mode, expected, path, n_path, blocked,
                     n_blocked,
@@ -88,16 +102,24 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
             counters[C_STATUS] = TOO_LONG
             return
         if action == NOT_PLANNED:
-            n_legal, first = 0, int(np.int64(-1))  # not a literal: one _decide signature
-            for d in range(6):
-                legal[d] = _step_kind(
-                    nb, open_, closed, k, cell, heading, mode, d, path, n_path, blocked, n_blocked
+            # A move-help memo entry serves an unobstructed move start: its legal steps
+            # are tabled, and no blocked cell can bar the way ahead (RB-TURN-5).
+            start = moved == 0 or (moved == 1 and path[0] == nb[u(cell), u((heading + 3) % 6)])
+            entry, word = -1, NOT_TABLED
+            if start:
+                n_combos, n_cells = closed.shape[0], nb.shape[0]
+                entry = entry_index(moved, k, cell, heading + 1, total, n_combos, n_cells)
+                word = memo.entries[u(entry)]
+            tabled = word != NOT_TABLED and _clear(memo.reach, entry, blocked, n_blocked)
+            if tabled:
+                n_legal, first = _tabled_steps(word >> 44, legal)
+            else:
+                n_legal, first = _legal_steps(
+                    nb, open_, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked,
+                    legal,
                 )  # fmt: skip
-                if legal[d] != NO:
-                    n_legal += 1
-                    first = d if first < 0 else first
             can_stop = n_legal == 0 or (mode != FAST and moved >= 1)
-            if not can_stop and moved == 0:  # RB-TURN-5: a car blocked ahead may brake
+            if not can_stop and moved == 0 and not tabled:  # RB-TURN-5: blocked ahead, brake
                 can_stop = _way_ahead_blocked(
                     nb, open_, t.finish, t.dist, closed, k, cell, heading, mode, path, n_path,
                     blocked, n_blocked,
@@ -109,13 +131,11 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
             else:
                 # The move help now: the memo for an unobstructed move start, else a
                 # live run; then the bot's choice, kept as the plan.
-                h = heading + 1
-                base, count, entry = -1, 0, -1
-                start = moved == 0 or (moved == 1 and path[0] == nb[cell, (heading + 3) % 6])
-                if start and _clear(memo.reach, moved, k, cell, h, total, blocked, n_blocked):
-                    base = memo.firsts[moved, k, cell, h, total]
-                    count = memo.counts[moved, k, cell, h, total]
-                    entry = _entry(memo.firsts, moved, k, cell, h, total)
+                base, count = -1, 0
+                if tabled:
+                    base, count = word & 0xFFFFFFFF, (word >> 32) & MAX_OPTIONS
+                else:
+                    entry = -1
                 plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
                 chug = sips_left(stats, race.sizes, seat) if rules.chug else 0
                 if base >= 0:
@@ -125,10 +145,10 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                         can_stop,
                     )  # fmt: skip
                 else:
-                    count = move_options(
-                        t, scratch, closed[k], cell, heading, total - moved, moved, mode, path,
-                        moved + 1, blocked, n_blocked, can_stop and moved == 0 and n_legal > 0,
-                        scratch.out,
+                    count = live_options(
+                        t, scratch, race.live, rules.track, k, cell, heading, total - moved,
+                        moved, mode, path, moved + 1, blocked, n_blocked,
+                        can_stop and moved == 0 and n_legal > 0, scratch.out,
                     )  # fmt: skip
                     action, steps = _decide(
                         scratch.out, np.int64(0), count, entry, heading < 0, pol, rules, cars,
@@ -139,11 +159,11 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                     plan_start, n_dirs, on_plan = n_path, steps, True
                     expected = plan_dirs[0] if steps > 0 else OFF_PLAN
             if action >= 0:
-                kind = legal[action]
+                kind = legal[u(action)]
         if action == STOP:
             break
         on_plan = on_plan and action == expected
-        target = nb[cell, action]
+        target = nb[u(cell), u(action)]
         done = _step(
             t.finish, t.midway, t.branch_fork, t.branch_choice, t.radix, rules.laps, cars, stats,
             counters, race.forks, seat, action, target, kind, heading, mode,
@@ -167,7 +187,7 @@ def _start_heading(can_turn, facing, cars, k, seat, mode) -> int:
     heading = cars[HEADING, seat]
     if not facing or heading < 0:
         return -1
-    if mode == FAST or can_turn[k, cars[CELL, seat], heading]:
+    if mode == FAST or can_turn[u(k), u(cars[CELL, seat]), u(heading)]:
         return heading
     return -1
 
@@ -199,10 +219,10 @@ def _blocked_cells(cars, blocked, seat) -> int:
 def _step_kind(nb, open_, closed, k, cell, heading, mode, d, path, n_path, blocked, n_blocked):
     """:func:`racerbile.games.racerbile.rules.moves.step_kind` of direction ``d``
     (``heading`` -1: the free first step; ``path[:n_path]``: the cells of the move)."""
-    if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[heading, d]):
+    if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[u(heading), u(d)]):
         return NO
-    target = nb[cell, d]
-    if not open_[cell, d] or closed[k, target]:
+    target = nb[u(cell), u(d)]
+    if not open_[u(cell), u(d)] or closed[u(k), u(target)]:
         return OFF if mode == FAST and heading >= 0 else NO
     for i in range(n_blocked):
         if blocked[i] == target:
@@ -214,6 +234,32 @@ def _step_kind(nb, open_, closed, k, cell, heading, mode, d, path, n_path, block
 
 
 @njit(cache=True, inline="always")
+def _legal_steps(
+    nb, open_, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked, legal
+):
+    """Fills ``legal`` with the kind of each direction's step; returns how many are legal
+    and the first legal direction (-1 for none)."""
+    n_legal, first = 0, int(np.int64(-1))  # not a literal: one _decide signature
+    for d in range(6):
+        legal[d] = _step_kind(
+            nb, open_, closed, k, cell, heading, mode, d, path, n_path, blocked, n_blocked
+        )  # fmt: skip
+        if legal[d] != NO:
+            n_legal += 1
+            first = d if first < 0 else first
+    return n_legal, first
+
+
+@njit(cache=True, inline="always")
+def _tabled_steps(word, legal):
+    """:func:`_legal_steps` of a move-help memo entry, from its start word (see
+    :func:`.movehelp.start_word`)."""
+    for d in range(6):
+        legal[d] = (word >> (2 * d)) & 3
+    return int(np.int64((word >> 12) & 7)), int(np.int64((word >> 16) & 7) - 1)
+
+
+@njit(cache=True, inline="always")
 def _way_ahead_blocked(
     nb, open_, finish, dist, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked
 ) -> bool:
@@ -222,16 +268,16 @@ def _way_ahead_blocked(
     cell bars one that would (RB-TURN-5)."""
     capped = False
     for d in range(6):
-        if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[heading, d]):
+        if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[u(heading), u(d)]):
             continue
-        target = nb[cell, d]
-        if not open_[cell, d] or closed[k, target]:
+        target = nb[u(cell), u(d)]
+        if not open_[u(cell), u(d)] or closed[u(k), u(target)]:
             continue
         seen = False
         for i in range(n_path):
             seen |= path[i] == target
-        crossing = finish[cell, d]
-        if seen or crossing < 0 or (crossing == 0 and dist[k, target] >= dist[k, cell]):
+        crossing = finish[u(cell), u(d)]
+        if seen or crossing < 0 or (crossing == 0 and dist[u(k), u(target)] >= dist[u(k), u(cell)]):
             continue
         free = True
         for i in range(n_blocked):
@@ -243,21 +289,14 @@ def _way_ahead_blocked(
 
 
 @njit(cache=True, inline="always")
-def _clear(reach, moved, k, cell, h, total, blocked, n_blocked) -> bool:
-    """Tells whether no blocked cell is in the reach of the memo's move (see
-    :func:`.movehelp.unobstructed`), reading the bits in place."""
+def _clear(reach, entry, blocked, n_blocked) -> bool:
+    """Tells whether no blocked cell is in the reach of memo entry ``entry``'s move, so
+    that its move help is the one to use."""
     for i in range(n_blocked):
         b = blocked[i]
-        if reach[moved, k, cell, h, total, b >> 6] & (np.uint64(1) << np.uint64(b & 63)):
+        if reach[u(entry), u(b >> 6)] & (np.uint64(1) << np.uint64(b & 63)):
             return False
     return True
-
-
-@njit(cache=True, inline="always")
-def _entry(firsts, moved, k, cell, h, total) -> int:
-    """The flat index of a move-help memo entry (the row of ``pol.choices``)."""
-    _, n_combos, n_cells, n_headings, n_totals = firsts.shape
-    return (((moved * n_combos + k) * n_cells + cell) * n_headings + h) * n_totals + total
 
 
 @apart
@@ -284,18 +323,21 @@ def _decide(
         )  # fmt: skip
     if chosen < 0:
         return (STOP if can_stop else first), -1
-    steps = int(opts.steps[chosen])
+    option = opts[u(chosen)]
+    steps = int(option.steps)
     for j in range(steps):
-        race.plan_dirs[j] = opts.dirs[chosen, j]
+        race.plan_dirs[j] = step_of(option, j)
     return _first_step(opts, chosen, race.legal, first, can_stop), steps
 
 
 @njit(cache=True, inline="always")
 def _first_step(opts, chosen, legal, first, can_stop) -> int:
     """``bots._step_towards`` after choosing: the path's first step, or a fallback."""
-    if opts.steps[chosen] > 0 and legal[opts.dirs[chosen, 0]] != NO:
-        return int(opts.dirs[chosen, 0])
-    if opts.off[chosen] and first >= 0:
+    option = opts[u(chosen)]
+    step = int(step_of(option, 0))
+    if option.steps > 0 and legal[u(step)] != NO:
+        return step
+    if option.off and first >= 0:
         return first
     return STOP if can_stop else first
 
@@ -321,17 +363,17 @@ def _step(
         cars[OFF_FROM, seat] = cell
         return True
     laps = cars[LAPS, seat]
-    crossing = finish[cell, d]
+    crossing = finish[u(cell), u(d)]
     if crossing:
         laps += crossing
         if laps >= laps_to_race:
             counters[C_FINAL] = 1
     cars[LAPS, seat] = laps
-    if midway[cell, d] > 0 and cars[TOASTED, seat] != laps:
+    if midway[u(cell), u(d)] > 0 and cars[TOASTED, seat] != laps:
         cars[TOASTED, seat] = laps  # RB-CELL-4: everybody drinks
         for other in range(cars.shape[1]):
             drink(stats, other, 1, seat)
-    f = branch_fork[target]
+    f = branch_fork[u(target)]
     if f >= 0 and forks[f] == 0:
         forks[f] = branch_choice[target]  # RB-TRACK-3
         counters[C_COMBO] = combo(radix, forks)
@@ -351,7 +393,7 @@ def _end_move(
         stats[seat, OFF_TRACK] += 1
     else:
         drink(stats, seat, total - moved, -1)  # RB-TURN-5
-        kind = kinds[cars[CELL, seat]]
+        kind = kinds[u(cars[CELL, seat])]
         if kind == DOWNSHIFT:
             force_first(cars, stats, seat)  # RB-CELL-2
         elif kind == BLOCK and cars[FLIPPED, seat] == 0:
@@ -379,10 +421,10 @@ def _bonk(nb, open_, closed, k, cars, seat, heading) -> None:
         return
     cell = cars[CELL, seat]
     for d in range(6):
-        if heading >= 0 and not TURN_OK[heading, d]:
+        if heading >= 0 and not TURN_OK[u(heading), u(d)]:
             continue
-        target = nb[cell, d]
-        if not open_[cell, d] or closed[k, target]:
+        target = nb[u(cell), u(d)]
+        if not open_[u(cell), u(d)] or closed[u(k), u(target)]:
             continue
         for other in range(cars.shape[1]):
             mine = other == seat or cars[OFF_FROM, other] >= 0

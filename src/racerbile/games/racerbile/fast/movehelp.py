@@ -58,18 +58,26 @@ class Scratch(NamedTuple):
     touched: np.ndarray  # int32[C]
     moves: np.ndarray  # int32[2, 6] directions and kinds of one extension
     kinds: np.ndarray  # int32[6] the step kind per direction from one cell
-    out: Options  # the options of the last live run
+    out: np.ndarray  # OPTION[C] the options of the last live run
 
 
-class Options(NamedTuple):
-    """Move options, flat: option ``i`` ends at ``cell[i]`` after ``dirs[i, :steps[i]]``."""
+# A move option, one 16-byte record (one cache line holds four): it ends on ``cell``
+# (off the track when ``off``) after ``steps`` steps, their directions three bits each
+# in ``dirs`` (see :func:`step_of`), costs ``sips`` and crosses the line ``laps`` times
+# walking every step (as ``bots.plans`` counts).
+OPTION = np.dtype([("cell", np.int32), ("sips", np.int8), ("off", np.bool_), ("steps", np.int8),
+                   ("laps", np.int8), ("dirs", np.uint64)])  # fmt: skip
 
-    cell: np.ndarray  # int32[N]
-    sips: np.ndarray  # int32[N]
-    off: np.ndarray  # bool[N]
-    steps: np.ndarray  # int8[N]
-    dirs: np.ndarray  # int8[N, 12]
-    laps: np.ndarray  # int8[N] lines crossed walking every step (as bots.plans counts)
+
+def new_options(size: int) -> np.ndarray:
+    """Returns room for ``size`` options."""
+    return np.zeros(size, OPTION)
+
+
+@njit(cache=True, inline="always")
+def step_of(option, j) -> np.int64:
+    """The direction of step ``j`` of ``option`` (signed, as every direction is)."""
+    return np.int64((option.dirs >> np.uint64(3 * j)) & np.uint64(7))
 
 
 def new_scratch(n_cells: int, n_track: int) -> Scratch:
@@ -77,14 +85,6 @@ def new_scratch(n_cells: int, n_track: int) -> Scratch:
     (allocated by NumPy: nothing to compile)."""
     keys = n_track * 6 + 8
     pool = keys * 3 * 6 + 64
-    out = Options(
-        np.zeros(n_cells, np.int32),
-        np.zeros(n_cells, np.int32),
-        np.zeros(n_cells, np.bool_),
-        np.zeros(n_cells, np.int8),
-        np.zeros((n_cells, MAX_STEPS), np.int8),
-        np.zeros(n_cells, np.int8),
-    )
     return Scratch(
         np.zeros((2, pool), np.int32),
         np.zeros((2, pool), np.int32),
@@ -106,7 +106,7 @@ def new_scratch(n_cells: int, n_track: int) -> Scratch:
         np.zeros(n_cells, np.int32),
         np.zeros((2, 6), np.int32),
         np.zeros(6, np.int32),
-        out,
+        new_options(n_cells),
     )
 
 
@@ -307,43 +307,67 @@ def _write_options(t, s, start, n_touched, out) -> int:
     for i in range(n_touched):
         c = cells[i]
         length = s.best_len[c]
-        out.cell[i] = c
-        out.sips[i] = s.best_sips[c]
-        out.off[i] = s.best_off[c]
-        out.steps[i] = length
-        laps = 0
+        option = out[i]
+        option.cell = c
+        option.sips = s.best_sips[c]
+        option.off = s.best_off[c]
+        option.steps = length
+        laps, dirs = 0, np.uint64(0)
         here = start
         for j in range(length):
             d = s.best_dirs[c, j]
-            out.dirs[i, j] = d
+            dirs |= np.uint64(d) << np.uint64(3 * j)
             laps += t.finish[here, d]
             here = t.nb[here, d]
-        out.laps[i] = laps
+        option.dirs = dirs
+        option.laps = laps
         s.best_sips[c] = -1
     return n_touched
 
 
+@njit(cache=True, inline="always")
+def start_word(kinds) -> int:
+    """The step kinds of a move start packed in one number: two bits per direction
+    (bits 0-11), how many are legal (bits 12-14), the first legal direction + 1, or 0
+    for none (bits 16-18)."""
+    word, n, first = 0, 0, 0
+    for d in range(6):
+        word |= kinds[d] << (2 * d)
+        if kinds[d] != NO:
+            n += 1
+            if first == 0:
+                first = d + 1
+    return word | (n << 12) | (first << 16)
+
+
 class Memo(NamedTuple):
-    """The move help of every unobstructed start: ``firsts[moved, combo, cell, heading + 1,
-    total]`` indexes ``options`` and ``counts`` says how many follow.
+    """The move help of every unobstructed start, by entry: the start ``(moved, combo,
+    cell, heading + 1, total)`` (see :func:`entry_index`).
 
     ``moved`` 0 is the start of the move; ``moved`` 1 is the first decision after one
     forced step, the move so far being the cell behind and the cell (a first step that
     is the only legal one is taken without a decision, so most plans start there).
+    An entry is one number (the kernel reads it in one load): -1 when not tabled, else
+    its first option's row in ``options`` (bits 0-31), how many options follow (bits
+    32-43) and the start's legal steps (bits 44-62, :func:`start_word`).
     """
 
-    firsts: np.ndarray  # int32[2, K, C, 7, 13], -1 when not tabled
-    counts: np.ndarray  # int32[2, K, C, 7, 13]
-    options: Options
-    reach: np.ndarray  # uint64[2, K, C, 7, 13, W] bit per cell the move help may step onto
+    entries: np.ndarray  # int64[2 * K * C * 7 * 13]
+    options: np.ndarray  # OPTION[N]
+    reach: np.ndarray  # uint64[2 * K * C * 7 * 13, W] bit per cell the move help may step onto
+
+
+MAX_OPTIONS = 0xFFF  # options an entry may hold (bits 32-43)
+NOT_TABLED = -1
 
 
 @njit(cache=True, inline="always")
-def unobstructed(reach, blocked, n_blocked) -> bool:
-    """Tells whether no blocked cell is in ``reach`` (the bits of a memo move's
-    reach), so that the memo's move help is the one to use."""
-    for i in range(n_blocked):
-        b = blocked[i]
-        if reach[b >> 6] & (np.uint64(1) << np.uint64(b & 63)):
-            return False
-    return True
+def entry_index(moved, combo, cell, h, total, n_combos, n_cells) -> int:
+    """The index in :attr:`Memo.entries` of the start (``h``: heading + 1)."""
+    return (((moved * n_combos + combo) * n_cells + cell) * 7 + h) * 13 + total
+
+
+@njit(cache=True, inline="always")
+def entry_word(first, count, start) -> int:
+    """A tabled entry (see :class:`Memo`)."""
+    return first | (count << 32) | (start << 44)

@@ -9,12 +9,15 @@ decisions (:mod:`.decide`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numba import njit
 
 from .seeding import pcg64_next
+
+if TYPE_CHECKING:
+    from .livecache import LiveCache
 
 RANDOM, CAUTIOUS, GREEDY, STALIN, OPTIMAL = 0, 1, 2, 3, 4
 BOT_CODES = {"random": RANDOM, "cautious": CAUTIOUS, "greedy": GREEDY, "stalin": STALIN,
@@ -37,6 +40,7 @@ class Rules(NamedTuple):
     time_trial: bool  # RB-RACE-1
     behind: bool  # the grid lies behind the line
     max_actions: int
+    track: int  # this track's number in the process (keys :mod:`.livecache`'s runs)
 
 
 # The cars of one race: ``cars[FIELD, seat]``.
@@ -65,6 +69,7 @@ class Race(NamedTuple):
     rngs: np.ndarray  # uint64[n + 1, 4] PCG64 states: each seat's random bot, then the dice
     off_log: np.ndarray  # int64[L] cells left from (RB-DICE-7)
     overtake_log: np.ndarray  # int64[L] where overtakers ended (RB-TURN-6)
+    live: LiveCache  # the thread's remembered live move help (see :mod:`.livecache`)
 
 
 # Race.counters: the step clock, bot decisions, the final round flag, rounds played,
@@ -83,6 +88,13 @@ N_COUNTERS = 8
 apart = njit(  # type: ignore[call-overload]  # options Numba's stubs lack
     cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True, forceinline=True
 )
+
+
+# An index that is never negative, as an unsigned number: Numba then skips the check
+# that wraps a negative index around (a compare and a select for every index, which
+# on the race's hot paths is about a tenth of its time). Only for indexing: arithmetic
+# mixing unsigned and signed numbers gives floats.
+u = np.uint32
 
 
 # -- bookkeeping ---------------------------------------------------------------------------
@@ -147,7 +159,7 @@ def ranking(dist, k, cars, out) -> None:
 def _distance(cars, dist, k, seat) -> int:
     """The seat's distance to the line (from the cell it left, when off the track)."""
     off = cars[OFF_FROM, seat]
-    return dist[k, off if off >= 0 else cars[CELL, seat]]
+    return dist[u(k), u(off if off >= 0 else cars[CELL, seat])]
 
 
 @njit(cache=True, inline="always")

@@ -195,6 +195,9 @@ class PolicyTables(NamedTuple):
     # (:func:`.decide.remembered_option`): int32[4 bots, memo entries, 3 gears,
     # crossings left], 0 until made. Set per race setup (:func:`with_choices`).
     choices: np.ndarray
+    # The bots' shift phases, remembered the same way (:func:`.turn.shift_key`):
+    # int8[4 bots, keys, 3 gears, 2 (upshift barred)], 0 until played.
+    shifts: np.ndarray
 
 
 @cache
@@ -205,18 +208,25 @@ def policy_tables(track: Track, facing: bool, smashed: bool, crossings: int) -> 
     positions = np.full((len(index), 6), -1, np.int32)
     for (cell, heading), i in policy.positions.items():
         positions[index[cell], heading] = i
-    return PolicyTables(positions, np.stack(policy.values), np.stack(policy.q), NO_CHOICES)
+    return PolicyTables(
+        positions, np.stack(policy.values), np.stack(policy.q), NO_CHOICES, NO_SHIFTS
+    )
 
 
 NO_CHOICES = np.zeros((4, 0, 3, 1), np.int32)
+NO_SHIFTS = np.zeros((4, 0, 3, 2), np.int8)
 
 
 def with_choices(policy: PolicyTables, entries: int, margin: int) -> PolicyTables:
     """``policy`` with room to remember the bots' choices in ``entries`` memo entries
-    whose options cross the line at most ``margin`` times. The table is mostly never
-    touched: NumPy's zeros are pages the system maps on first write."""
-    rows = policy.values.shape[0]
-    return policy._replace(choices=np.zeros((4, entries, 3, rows + 2 * margin + 1), np.int32))
+    whose options cross the line at most ``margin`` times, and their shift phases. The
+    tables are mostly never touched: NumPy's zeros are pages the system maps on first
+    write."""
+    rows, positions = policy.values.shape[:2]
+    return policy._replace(
+        choices=np.zeros((4, entries, 3, rows + 2 * margin + 1), np.int32),
+        shifts=np.zeros((4, max(13, 2 + rows * positions), 3, 2), np.int8),
+    )
 
 
 @cache

@@ -22,16 +22,24 @@ from .race import (
     C_COMBO,
     C_ROUNDS,
     CAR_TURNS,
+    CAUTIOUS,
     CELL,
     GEAR,
+    GREEDY,
+    HEADING,
     HOLD_FIRST,
+    LAPS,
     OFF_FROM,
+    RANDOM,
+    SIPS,
+    STALIN,
     TURNS,
     apart,
     drink,
     next_die,
     ranking,
     sips_left,
+    u,
 )
 from .tables import DOWNSHIFT
 
@@ -53,7 +61,7 @@ def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     ranking(t.dist, counters[C_COMBO], cars, before)
     if seat == before[0] or seat == before[-1]:
         drink(stats, seat, 1, -1)  # RB-TURN-1
-    first_turn, on_downshift = cars[CAR_TURNS, seat] == 0, t.kind[cars[CELL, seat]] == DOWNSHIFT
+    first_turn, on_downshift = cars[CAR_TURNS, seat] == 0, t.kind[u(cars[CELL, seat])] == DOWNSHIFT
     barred = first_turn or on_downshift or cars[HOLD_FIRST, seat] != 0
     cars[HOLD_FIRST, seat] = 0
     _shift_phase(
@@ -88,7 +96,59 @@ def _shift_phase(
     bot, barred, cars, seat, pol, gv, straight, k, rngs, counters, stats, laps_to_race, gears,
 ) -> None:  # fmt: skip
     """RB-DICE-2/3: the bot shifts towards the gear it wants, then rolls (``gears`` is
-    room for the gears to choose among)."""
+    room for the gears to choose among).
+
+    Every bot but ``random`` shifts by its gear, whether it may shift up and what it
+    ranks the gears by (:func:`shift_key`) alone, so what its phase did is kept in
+    ``pol.shifts`` and done again from there: the gear it ends in, the actions it
+    took and the sips of its downshift."""
+    key = shift_key(bot, cars, seat, pol.positions, pol.values, straight, k, laps_to_race)
+    gear = cars[GEAR, seat]
+    if key >= 0:
+        kept = pol.shifts[u(bot - 1), u(key), u(gear - 1), u(barred)]
+        if kept != 0:
+            cars[GEAR, seat] = (kept >> 1) & 3
+            counters[C_ACTIONS] += (kept >> 3) & 3
+            drink(stats, seat, kept >> 5, -1)  # RB-DICE-3
+            return
+    actions, sips = counters[C_ACTIONS], stats[seat, SIPS]
+    _shifts(bot, barred, cars, seat, pol, gv, straight, k, rngs, counters, stats, laps_to_race,
+            gears)  # fmt: skip
+    if key >= 0:
+        done = counters[C_ACTIONS] - actions
+        downshifts = stats[seat, SIPS] - sips
+        pol.shifts[u(bot - 1), u(key), u(gear - 1), u(barred)] = (
+            1 | (cars[GEAR, seat] << 1) | (done << 3) | (downshifts << 5)
+        )
+
+
+@njit(cache=True, inline="always")
+def shift_key(bot, cars, seat, positions, values, straight, k, laps_to_race) -> int:
+    """What the seat's bot ranks gears by, as a number (-1 for ``random``): nothing for
+    ``stalin`` and ``cautious``, the straight run ahead for ``greedy``, the solved
+    position and the crossings left for ``optimal``."""
+    if bot == RANDOM:
+        return -1
+    if bot in (STALIN, CAUTIOUS):
+        return 0
+    place = cars[OFF_FROM, seat] if cars[OFF_FROM, seat] >= 0 else cars[CELL, seat]
+    if bot == GREEDY:
+        return straight[u(k), u(place), u(cars[HEADING, seat] + 1)]
+    crossings = laps_to_race - cars[LAPS, seat]
+    if crossings <= 0:
+        return 0
+    index = positions[u(place), u(max(cars[HEADING, seat], 0))]
+    if index < 0:
+        return 1
+    rows, n_positions = values.shape[0], values.shape[1]
+    return 2 + (min(crossings, rows) - 1) * n_positions + index
+
+
+@njit(cache=True, inline="always")
+def _shifts(
+    bot, barred, cars, seat, pol, gv, straight, k, rngs, counters, stats, laps_to_race, gears,
+) -> None:  # fmt: skip
+    """The shift phase played: each shift the bot wants, one up and one down at most."""
     up_done, down_done = False, False
     while True:
         gear = cars[GEAR, seat]
