@@ -30,7 +30,9 @@ def test_games_are_the_same_with_choices_made_anew_or_remembered() -> None:
     assert again == fresh
     prepared = fast_engine._prepared(json.dumps(spec.setup, sort_keys=True), BOTS)
     choices = prepared.policy.choices
-    remembered = {bot: int((choices[BOT_CODES[bot] - 1] != 0).sum()) for bot in BOTS[:-1]}
+    slots = {bot: slice(3 * code - 3, 3 * code) for bot, code in BOT_CODES.items()}
+    slots["optimal"] = slice(9, None)
+    remembered = {bot: int((choices[:, slots[bot]] != 0).sum()) for bot in BOTS[:-1]}
     assert all(count > 0 for count in remembered.values()), remembered
     shifts = prepared.policy.shifts
     shifted = {bot: int((shifts[BOT_CODES[bot] - 1] != 0).sum()) for bot in BOTS[:-1]}

@@ -20,18 +20,23 @@ from racerbile.games.racerbile.fast.movehelp import (
 from racerbile.games.racerbile.fast.tables import track_tables
 
 
+# The move help is called with int64 values as the kernel calls it (literals would
+# compile it a second time: see test_fast_signatures).
+ZERO, ONE = np.int64(0), np.int64(1)
+
+
 @njit
 def _cached(t, s, lc, track, cell, heading, total, path, blocked, n_blocked, brake, out):
     return livecache.live_options(
-        t, s, lc, track, 0, cell, heading, total, 0, roll_mode(total), path, 1, blocked,
-        n_blocked, brake, out,
+        t, s, lc, track, ZERO, cell, heading, total, ZERO, roll_mode(total), path, ONE,
+        blocked, n_blocked, brake, out,
     )  # fmt: skip
 
 
 @njit
 def _live(t, s, cell, heading, total, path, blocked, n_blocked, brake, out):
     return move_options(
-        t, s, t.closed[0], cell, heading, total, 0, roll_mode(total), path, 1, blocked,
+        t, s, t.closed[0], cell, heading, total, ZERO, roll_mode(total), path, ONE, blocked,
         n_blocked, brake, out,
     )  # fmt: skip
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from racerbile.games.racerbile.fast.race import RANDOM
 from racerbile.games.racerbile.fast.seeding import (
     MAX_WORDS,
+    ROOM,
     entropy_words,
     pcg64_next,
     pcg64_start,
@@ -32,7 +33,7 @@ def _words(values: list[int]) -> tuple[np.ndarray, int]:
 def test_seed_state_is_numpys_seed_sequence(values: list[int], n: int) -> None:
     words, n_words = _words(values)
     out = np.zeros(n, np.uint64)
-    seed_state(words, n_words, out)
+    seed_state(words, n_words, out, np.zeros(ROOM, np.uint64)[8:12])
     assert out.tolist() == np.random.SeedSequence(values).generate_state(n, np.uint64).tolist()
 
 
@@ -45,7 +46,7 @@ def _drawn(rngs: np.ndarray, row: int, n: int) -> list[float]:
 def test_doubles_are_numpys_pcg64(values: list[int], n: int) -> None:
     words, n_words = _words(values)
     rngs = np.zeros((2, 4), np.uint64)
-    pcg64_start(words, n_words, rngs, 1)
+    pcg64_start(words, n_words, rngs, 1, np.zeros(ROOM, np.uint64))
     assert _drawn(rngs, 1, n) == np.random.default_rng(values).random(n).tolist()
     assert not rngs[0].any()  # only the row asked for
 
@@ -55,7 +56,8 @@ def test_doubles_are_numpys_pcg64(values: list[int], n: int) -> None:
 def test_a_game_seeds_what_the_runner_seeds(master: int, index: int) -> None:
     bots = np.array([RANDOM, RANDOM + 1, RANDOM], np.int64)
     words, rngs = np.zeros(MAX_WORDS, np.uint64), np.zeros((4, 4), np.uint64)
-    seed = seed_game(np.uint64(master), np.uint64(index), bots, RANDOM, words, rngs)
+    room = np.zeros(ROOM, np.uint64)
+    seed = seed_game(np.uint64(master), np.uint64(index), bots, RANDOM, words, rngs, room)
     assert int(seed) == game_seed(master, index)
     assert _drawn(rngs, 3, 64) == np.random.default_rng(int(seed)).random(64).tolist()
     assert _drawn(rngs, 0, 20) == bot_rng(master, index, 0).random(20).tolist()

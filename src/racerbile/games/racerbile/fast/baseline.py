@@ -20,7 +20,7 @@ from numba import njit
 
 from ....engine.outcome import SimSpec
 from ..setup import Setup, configure
-from .seeding import MAX_WORDS, entropy_words, pcg64_next, pcg64_start, seed_state
+from .seeding import MAX_WORDS, ROOM, entropy_words, pcg64_next, pcg64_start, seed_state
 from .tables import track_tables
 
 _U = np.uint64
@@ -39,12 +39,13 @@ def minimal_games(master, indices, n_seats, lap, laps_to_race) -> int:
     sips = np.zeros(n_seats, np.int64)
     key, seed = np.zeros(2, np.uint64), np.zeros(1, np.uint64)
     words, state = np.zeros(MAX_WORDS, np.uint64), np.zeros((1, 4), np.uint64)
+    room = np.zeros(ROOM, np.uint64)
     row = np.int64(0)  # an int64 value, not a literal: one compiled pcg64_start
     played = 0
     for g in range(indices.shape[0]):
         key[0], key[1] = master, indices[g]
-        seed_state(words, entropy_words(key, np.int64(2), words), seed)  # runner.game_seed
-        pcg64_start(words, entropy_words(seed, np.int64(1), words), state, row)
+        seed_state(words, entropy_words(key, np.int64(2), words), seed, room[8:12])  # game_seed
+        pcg64_start(words, entropy_words(seed, np.int64(1), words), state, row, room)
         cell[:], laps[:], gear[:], turns[:], sips[:] = 0, 0, 1, 0, 0
         final = False
         while not final:

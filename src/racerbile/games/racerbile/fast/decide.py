@@ -25,7 +25,7 @@ from .race import (
     OPTIMAL,
     RANDOM,
     STALIN,
-    apart,
+    apart_called,
     pick_index,
     u,
 )
@@ -149,21 +149,21 @@ def remembered_option(
     per (bot, entry, gear, crossings left), with the chug from which the one on the
     track wins (see :func:`_remember`)."""
     gear, laps, cell = cars[GEAR, seat], cars[LAPS, seat], cars[CELL, seat]
-    left = 0
+    slot = (bot - 1) * 3 + gear - 1  # see PolicyTables.choices
     if bot == OPTIMAL:
         # Crossings left beyond the policy's rows, or with every option over the line,
-        # rank alike: ``margin`` is the most lines one move crosses.
-        rows = pol.values.shape[0]
-        margin = (pol.choices.shape[3] - rows - 1) // 2
+        # rank alike.
+        rows, margin = pol.values.shape[0], pol.margin
         left = min(max(laps_to_race - laps, -margin), rows + margin) + margin
         laps = laps_to_race - (left - margin)
-    kept = pol.choices[u(bot - 1), u(entry), u(gear - 1), u(left)]
+        slot = 9 + left * 3 + gear - 1
+    kept = pol.choices[u(entry), u(slot)]
     if kept == 0:
         kept = _remember(
             bot, opts, base, count, free, cell, gear, laps, heading, pol, kinds, dist, k,
             length, laps_to_race,
         )  # fmt: skip
-        pol.choices[u(bot - 1), u(entry), u(gear - 1), u(left)] = kept
+        pol.choices[u(entry), u(slot)] = kept
     if kept == LIVE:
         return LIVE
     on, off = kept & 0xFFF, (kept >> 12) & 0xFFF
@@ -220,7 +220,7 @@ def _remember(
     return packed | (on - base + 1 if on >= 0 else 0)
 
 
-@apart
+@apart_called
 def _best_option(
     bot, opts, start, stop, step, only, cell, gear, laps, heading, pol, kinds, dist, k,
     length, chug, laps_to_race,

@@ -37,6 +37,7 @@ from . import kernel, race
 from .livecache import new_live_cache
 from .memo import memo_for
 from .movehelp import Memo, new_scratch
+from .seeding import MAX_WORDS, ROOM
 from .tables import (
     MAX_COMBOS,
     NO_CHOICES,
@@ -58,6 +59,7 @@ _NO_POLICY = PolicyTables(
     np.zeros((1, 1, 3, 2)),
     np.zeros((1, 1, 3)),
     NO_CHOICES,
+    0,
     NO_SHIFTS,
 )
 
@@ -267,13 +269,15 @@ _WORK_POOL: dict[WorkKey, list[tuple[Any, ...]]] = {}
 
 def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ...]:
     """A share's work arrays: move-help scratch, cars, the generators (the seats',
-    then the dice's), the race rows."""
+    then the dice's), the race rows, room for seeding."""
     return (
         new_scratch(n_cells, n_track),
         new_live_cache(),
         kernel.new_cars(n),
         np.zeros((n + 1, 4), np.uint64),
         np.zeros((13, max(16, n, n_forks)), np.int64),
+        np.zeros(MAX_WORDS, np.uint64),
+        np.zeros(ROOM, np.uint64),
     )
 
 

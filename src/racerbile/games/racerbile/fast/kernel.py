@@ -62,12 +62,11 @@ from .race import (
     TOASTED,
     UNSET,
     Race,
-    apart,
     drink,
     next_die,
     ranking,
 )
-from .seeding import MAX_WORDS, seed_game
+from .seeding import seed_game
 from .turn import take_turn
 
 # -- the start -------------------------------------------------------------------------------
@@ -132,7 +131,7 @@ def place_on_grid(t, rules, cars, race) -> None:
 # -- the race --------------------------------------------------------------------------------
 
 
-@apart
+@njit(cache=True, inline="always")
 def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
     """Plays one race from the start to RB-END-1; results are left in ``race``
     (``work`` rows 9 to 12 are room for the start order)."""
@@ -195,25 +194,27 @@ def new_cars(n):
     return np.zeros((N_CAR_FIELDS, n), np.int64)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
 def play_batch(
     t, pol, gv, memo, rules, bots, sizes, n_forks, master, indices, seeds, stats, counters,
-    off_log, overtake_log, scratch, live, cars, rngs, work, lo, hi,
+    off_log, overtake_log, scratch, live, cars, rngs, work, words, room, lo, hi,
 ):  # fmt: skip
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
     share per thread, each with its own work arrays: ``scratch`` from
     :func:`.movehelp.new_scratch`, ``live`` from :func:`.livecache.new_live_cache`
     (kept from batch to batch), ``cars`` from :func:`new_cars`, ``rngs``
-    uint64[n + 1, 4] and ``work`` int64[13, W] with W >= max(16, n, forks)).
+    uint64[n + 1, 4], ``work`` int64[13, W] with W >= max(16, n, forks), and ``words``
+    and ``room`` for seeding, see :data:`.seeding.ROOM`). It allocates nothing, so it
+    runs without reference counting (which would cost every array the race binds an
+    atomic operation).
 
     Race ``g`` is game ``indices[g]`` of the run seeded ``master``: its dice and random
     bots' generators are seeded here as the reference runner seeds them, and its dice
     seed is written to ``seeds[g]``.
     """
     n = bots.shape[0]
-    words = np.zeros(MAX_WORDS, np.uint64)
     for g in range(lo, hi):
-        seeds[g] = seed_game(master, indices[g], bots, np.int64(RANDOM), words, rngs)
+        seeds[g] = seed_game(master, indices[g], bots, np.int64(RANDOM), words, rngs, room)
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
             work[4, :n], work[5, :16], work[6, :16], work[7, :6], work[8, :3],

@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from ..rules.moves import TURN_OK as _TURN_OK
-from .race import apart
+from .race import apart_called
 
 NO, ON, OFF = 0, 1, 2
 NORMAL, RECKLESS, FAST = 0, 1, 2
@@ -200,7 +200,7 @@ def _grow(t, s, cur, pid, cell, heading, d, mode) -> int:
     return c
 
 
-@apart
+@apart_called
 def move_options(
     t, s, closed, start, heading, remaining, moved, mode, prefix, n_prefix, blocked, n_blocked,
     brake, out,

@@ -88,6 +88,11 @@ N_COUNTERS = 8
 apart = njit(  # type: ignore[call-overload]  # options Numba's stubs lack
     cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True, forceinline=True
 )
+# The same for a piece the race seldom runs (a live move help, a choice made the first
+# time): called, not inlined, so its code is not copied into every caller at every level.
+apart_called = njit(  # type: ignore[call-overload]
+    cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True
+)
 
 
 # An index that is never negative, as an unsigned number: Numba then skips the check

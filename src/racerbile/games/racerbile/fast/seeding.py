@@ -24,6 +24,10 @@ XSHIFT = _U(16)
 POOL = 4
 PCG_MULT_HIGH, PCG_MULT_LOW = _U(2549297995355413924), _U(4865540595714422341)
 MAX_WORDS = 16  # 32-bit words of entropy (up to eight 64-bit integers)
+# Seeding allocates nothing (the race runs without reference counting): its callers
+# pass ``words`` uint64[MAX_WORDS] and ``room`` uint64[ROOM], a game's key and seed
+# (0-3), a generator's state words (4-7) and the hash pool (8-11).
+ROOM = 12
 
 
 @njit(cache=True, inline="always")
@@ -61,10 +65,10 @@ def entropy_words(values, n_values, words) -> int:
 
 
 @njit(cache=True)
-def seed_state(words, n_words, out) -> None:
+def seed_state(words, n_words, out, pool) -> None:
     """Fills ``out`` (uint64) with ``SeedSequence(entropy).generate_state(len(out),
-    np.uint64)`` for the entropy given as 32-bit ``words[:n_words]``."""
-    pool = np.zeros(POOL, np.uint64)
+    np.uint64)`` for the entropy given as 32-bit ``words[:n_words]`` (``pool`` is room
+    for POOL words)."""
     hash_const = INIT_A
     for i in range(POOL):
         value = words[i] if i < n_words else _U(0)
@@ -124,12 +128,12 @@ def _output(high, low) -> float:
 
 
 @njit(cache=True)
-def pcg64_start(words, n_words, states, row) -> None:
+def pcg64_start(words, n_words, states, row, room) -> None:
     """Seeds generator ``states[row]`` (uint64: high, low, increment high, increment
     low) as ``np.random.default_rng(entropy)`` for the entropy in 32-bit
-    ``words[:n_words]``."""
-    val = np.zeros(4, np.uint64)
-    seed_state(words, n_words, val)
+    ``words[:n_words]`` (``room``: see ROOM)."""
+    val = room[4:8]
+    seed_state(words, n_words, val, room[8:12])
     inc_high = (val[2] << _U(1)) | (val[3] >> _U(63))
     inc_low = (val[3] << _U(1)) | _U(1)
     high, low = _advance(_U(0), _U(0), inc_high, inc_low)
@@ -150,18 +154,17 @@ def pcg64_next(states, row) -> float:
 
 
 @njit(cache=True)
-def seed_game(master, index, bots, random_code, words, rngs) -> np.uint64:
+def seed_game(master, index, bots, random_code, words, rngs, room) -> np.uint64:
     """Seeds game ``index``'s generators as the reference runner seeds them: the
-    random bots' in ``rngs[seat]``, the dice's in the last row (``words`` is room for
-    entropy); returns the game's dice seed. The counts are int64 values, not
+    random bots' in ``rngs[seat]``, the dice's in the last row (``words`` and ``room``:
+    see ROOM); returns the game's dice seed. The counts are int64 values, not
     literals: one compiled ``entropy_words``."""
-    key = np.zeros(3, np.uint64)
+    key, seed = room[0:3], room[3:4]
     key[0], key[1] = master, index
-    seed = np.zeros(1, np.uint64)
-    seed_state(words, entropy_words(key, np.int64(2), words), seed)  # runner.game_seed
-    pcg64_start(words, entropy_words(seed, np.int64(1), words), rngs, rngs.shape[0] - 1)
+    seed_state(words, entropy_words(key, np.int64(2), words), seed, room[8:12])  # game_seed
+    pcg64_start(words, entropy_words(seed, np.int64(1), words), rngs, rngs.shape[0] - 1, room)
     for seat in range(bots.shape[0]):
         if bots[seat] == random_code:  # runner.bot_rng
             key[2] = seat
-            pcg64_start(words, entropy_words(key, np.int64(3), words), rngs, seat)
+            pcg64_start(words, entropy_words(key, np.int64(3), words), rngs, seat, room)
     return seed[0]

@@ -192,9 +192,14 @@ class PolicyTables(NamedTuple):
     values: np.ndarray  # float64[R, P, 3, 2]
     q: np.ndarray  # float64[R, P, 3]
     # The bots' choices among the move-help memo's options, remembered as they are made
-    # (:func:`.decide.remembered_option`): int32[4 bots, memo entries, 3 gears,
-    # crossings left], 0 until made. Set per race setup (:func:`with_choices`).
+    # (:func:`.decide.remembered_option`), 0 until made: int32[memo entries, S], each
+    # entry's row holding the cautious, greedy and stalin bots' choice per gear (slots
+    # 0-8), then the optimal bot's per crossings left and gear (from slot 9; crossings
+    # left are shifted by ``margin``, the most lines one move crosses). One entry's row
+    # is two cache lines, so the bots that end moves alike share them. Set per race
+    # setup (:func:`with_choices`).
     choices: np.ndarray
+    margin: int
     # The bots' shift phases, remembered the same way (:func:`.turn.shift_key`):
     # int8[4 bots, keys, 3 gears, 2 (upshift barred)], 0 until played.
     shifts: np.ndarray
@@ -209,11 +214,11 @@ def policy_tables(track: Track, facing: bool, smashed: bool, crossings: int) -> 
     for (cell, heading), i in policy.positions.items():
         positions[index[cell], heading] = i
     return PolicyTables(
-        positions, np.stack(policy.values), np.stack(policy.q), NO_CHOICES, NO_SHIFTS
+        positions, np.stack(policy.values), np.stack(policy.q), NO_CHOICES, 0, NO_SHIFTS
     )
 
 
-NO_CHOICES = np.zeros((4, 0, 3, 1), np.int32)
+NO_CHOICES = np.zeros((0, 16), np.int32)
 NO_SHIFTS = np.zeros((4, 0, 3, 2), np.int8)
 
 
@@ -223,8 +228,10 @@ def with_choices(policy: PolicyTables, entries: int, margin: int) -> PolicyTable
     tables are mostly never touched: NumPy's zeros are pages the system maps on first
     write."""
     rows, positions = policy.values.shape[:2]
+    slots = 9 + 3 * (rows + 2 * margin + 1)
     return policy._replace(
-        choices=np.zeros((4, entries, 3, rows + 2 * margin + 1), np.int32),
+        choices=np.zeros((entries, -(-slots // 16) * 16), np.int32),  # whole cache lines
+        margin=margin,
         shifts=np.zeros((4, max(13, 2 + rows * positions), 3, 2), np.int8),
     )
 
