@@ -19,7 +19,6 @@ from racerbile.games.racerbile.fast.movehelp import (
 )
 from racerbile.games.racerbile.fast.tables import track_tables
 
-
 # The move help is called with int64 values as the kernel calls it (literals would
 # compile it a second time: see test_fast_signatures).
 ZERO, ONE = np.int64(0), np.int64(1)

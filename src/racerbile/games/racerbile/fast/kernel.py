@@ -134,7 +134,7 @@ def place_on_grid(t, rules, cars, race) -> None:
 @njit(cache=True, inline="always")
 def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
     """Plays one race from the start to RB-END-1; results are left in ``race``
-    (``work`` rows 9 to 12 are room for the start order)."""
+    (``work`` rows 7 to 10 are room for the start order)."""
     n = race.order.shape[0]
     _reset(cars, race)
     counters = race.counters
@@ -143,13 +143,14 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
             counters[C_ACTIONS] += 1
             drink(race.stats, s, race.sizes[s], -1)  # RB-RACE-1: a whole beer
     else:
-        start_order(race, work[9], work[10], work[11], work[12])
+        start_order(race, work[7], work[8], work[9], work[10])
     place_on_grid(t, rules, cars, race)
     if rules.facing:
         for i in range(n):
             counters[C_ACTIONS] += 1
             seat = race.order[i]
             cars[HEADING, seat] = face(t, cars, seat)
+    ranking(t.dist, counters[C_COMBO], cars, race.ranks)  # each turn starts from it
     # The turns, in the start order, until the final round is over (the loop is
     # written here: each level of inlining runs its callees' front end again).
     index = 0
@@ -185,7 +186,6 @@ def _reset(cars, race) -> None:
         race.ranks[s] = s  # any order of the seats will do (see ranking)
     race.blocked[:] = 0
     race.path[:] = 0
-    race.plan_dirs[:] = 0
 
 
 @njit(cache=True)
@@ -203,7 +203,7 @@ def play_batch(
     share per thread, each with its own work arrays: ``scratch`` from
     :func:`.movehelp.new_scratch`, ``live`` from :func:`.livecache.new_live_cache`
     (kept from batch to batch), ``cars`` from :func:`new_cars`, ``rngs``
-    uint64[n + 1, 4], ``work`` int64[13, W] with W >= max(16, n, forks), and ``words``
+    uint64[n + 1, 4], ``work`` int64[11, W] with W >= max(16, n, forks), and ``words``
     and ``room`` for seeding, see :data:`.seeding.ROOM`). It allocates nothing, so it
     runs without reference counting (which would cost every array the race binds an
     atomic operation).
@@ -217,7 +217,7 @@ def play_batch(
         seeds[g] = seed_game(master, indices[g], bots, np.int64(RANDOM), words, rngs, room)
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
-            work[4, :n], work[5, :16], work[6, :16], work[7, :6], work[8, :3],
+            work[4, :n], work[5, :16], work[6, :3],
             sizes, bots, rngs, off_log[g], overtake_log[g], live,
         )  # fmt: skip
         play_race(t, pol, gv, rules, race, cars, scratch, memo, work)

@@ -77,19 +77,21 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
     """The move phase: legal steps, the bot's planned path, and the end of the move
     (``race.before`` holds the ranking at its start, from :func:`.turn.take_turn`)."""
     counters, stats, blocked, path = race.counters, race.stats, race.blocked, race.path
-    nb, open_, closed, legal, plan_dirs = t.nb, t.open_, t.closed, race.legal, race.plan_dirs
+    nb, open_, closed = t.nb, t.open_, t.closed
     mode = roll_mode(total)
     heading = _start_heading(t.can_turn, rules.facing, cars, counters[C_COMBO], seat, mode)
     n_blocked = _blocked_cells(cars, blocked, seat)
     path[0] = cars[CELL, seat]
     n_path, moved, off = 1, int(np.int64(0)), False  # not a literal: see .movehelp
-    plan_start, n_dirs, on_plan = 0, 0, False
+    # The plan: the steps' directions three bits each (as an option's ``dirs``); the
+    # legal steps: each direction's step kind in two bits (see .movehelp.start_word).
+    plan, plan_start, n_dirs, on_plan, legal = np.uint64(0), 0, 0, False, 0
     while True:
         cell, k = cars[CELL, seat], counters[C_COMBO]
         action, kind, expected = NOT_PLANNED, NO, OFF_PLAN
         if on_plan:
             if n_path - plan_start < n_dirs:
-                expected = plan_dirs[u(n_path - plan_start)]
+                expected = _direction(plan, n_path - plan_start)
                 kind = _step_kind(
                     nb, open_, closed, k, cell, heading, mode, expected, path, n_path, blocked,
                     n_blocked,
@@ -112,11 +114,10 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                 word = memo.entries[u(entry)]
             tabled = word != NOT_TABLED and _clear(memo.reach, entry, blocked, n_blocked)
             if tabled:
-                n_legal, first = _tabled_steps(word >> 44, legal)
+                legal, n_legal, first = _tabled_steps(word >> 44)
             else:
-                n_legal, first = _legal_steps(
-                    nb, open_, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked,
-                    legal,
+                legal, n_legal, first = _legal_steps(
+                    nb, open_, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked
                 )  # fmt: skip
             can_stop = n_legal == 0 or (mode != FAST and moved >= 1)
             if not can_stop and moved == 0 and not tabled:  # RB-TURN-5: blocked ahead, brake
@@ -139,10 +140,10 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                 plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
                 chug = sips_left(stats, race.sizes, seat) if rules.chug else 0
                 if base >= 0:
-                    action, steps = _decide(
+                    action, steps, plan = _decide(
                         memo.options, base, count, entry, heading < 0, pol, rules, cars, race,
                         t.kind, t.dist, t.lap_length, k, seat, plan_heading, chug, first,
-                        can_stop,
+                        can_stop, legal,
                     )  # fmt: skip
                 else:
                     count = live_options(
@@ -150,16 +151,16 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                         moved, mode, path, moved + 1, blocked, n_blocked,
                         can_stop and moved == 0 and n_legal > 0, scratch.out,
                     )  # fmt: skip
-                    action, steps = _decide(
+                    action, steps, plan = _decide(
                         scratch.out, np.int64(0), count, entry, heading < 0, pol, rules, cars,
                         race, t.kind, t.dist, t.lap_length, k, seat, plan_heading, chug, first,
-                        can_stop,
+                        can_stop, legal,
                     )  # fmt: skip
                 if steps >= 0:  # the chosen option is the plan now
                     plan_start, n_dirs, on_plan = n_path, steps, True
-                    expected = plan_dirs[0] if steps > 0 else OFF_PLAN
+                    expected = _direction(plan, 0) if steps > 0 else OFF_PLAN
             if action >= 0:
-                kind = legal[u(action)]
+                kind = (legal >> (2 * action)) & 3
         if action == STOP:
             break
         on_plan = on_plan and action == expected
@@ -198,14 +199,13 @@ def _blocked_cells(cars, blocked, seat) -> int:
     n = cars.shape[1]
     count = int(np.int64(0))  # an int64 value, not a literal: one move_options signature
     for s in range(n):
-        if s == seat or cars[OFF_FROM, s] >= 0:
-            continue
+        # Worked out without a branch per car: mostly no cell is blocked.
         cell = cars[CELL, s]
-        seen = False
+        other = (s != seat) & (cars[OFF_FROM, s] < 0)
+        hit = cars[FLIPPED, s] != 0
         for o in range(s):
-            if o != seat and cars[OFF_FROM, o] < 0 and cars[CELL, o] == cell:
-                seen = True
-        if cars[FLIPPED, s] != 0 or seen:
+            hit |= (o != seat) & (cars[OFF_FROM, o] < 0) & (cars[CELL, o] == cell)
+        if other & hit:
             known = False
             for i in range(count):
                 known |= blocked[i] == cell
@@ -234,29 +234,33 @@ def _step_kind(nb, open_, closed, k, cell, heading, mode, d, path, n_path, block
 
 
 @njit(cache=True, inline="always")
-def _legal_steps(
-    nb, open_, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked, legal
-):
-    """Fills ``legal`` with the kind of each direction's step; returns how many are legal
-    and the first legal direction (-1 for none)."""
-    n_legal, first = 0, int(np.int64(-1))  # not a literal: one _decide signature
+def _legal_steps(nb, open_, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked):
+    """The kind of each direction's step, two bits each; how many are legal, and the
+    first legal direction (-1 for none)."""
+    kinds, n_legal, first = 0, 0, int(np.int64(-1))  # not a literal: one _decide signature
     for d in range(6):
-        legal[d] = _step_kind(
+        kind = _step_kind(
             nb, open_, closed, k, cell, heading, mode, d, path, n_path, blocked, n_blocked
         )  # fmt: skip
-        if legal[d] != NO:
+        kinds |= kind << (2 * d)
+        if kind != NO:
             n_legal += 1
             first = d if first < 0 else first
-    return n_legal, first
+    return kinds, n_legal, first
 
 
 @njit(cache=True, inline="always")
-def _tabled_steps(word, legal):
+def _tabled_steps(start):
     """:func:`_legal_steps` of a move-help memo entry, from its start word (see
     :func:`.movehelp.start_word`)."""
-    for d in range(6):
-        legal[d] = (word >> (2 * d)) & 3
-    return int(np.int64((word >> 12) & 7)), int(np.int64((word >> 16) & 7) - 1)
+    first = int(np.int64((start >> 16) & 7) - 1)
+    return int(np.int64(start & 0xFFF)), int(np.int64((start >> 12) & 7)), first
+
+
+@njit(cache=True, inline="always")
+def _direction(plan, j) -> int:
+    """Step ``j`` of a plan (see :func:`move`), signed as every direction is."""
+    return int(np.int64((plan >> np.uint64(3 * j)) & np.uint64(7)))
 
 
 @njit(cache=True, inline="always")
@@ -302,12 +306,12 @@ def _clear(reach, entry, blocked, n_blocked) -> bool:
 @apart
 def _decide(
     opts, base, count, entry, free, pol, rules, cars, race, kinds, dist, lap_length, k, seat,
-    heading, chug, first, can_stop,
+    heading, chug, first, can_stop, legal,
 ):  # fmt: skip
     """The bot chooses among options ``base`` to ``base + count`` (those of memo entry
-    ``entry``, or -1 for a live run; ``free``: a free first step) and keeps the chosen
-    path's steps as the plan; returns (the first action, the plan's steps, -1 when
-    no option was chosen)."""
+    ``entry``, or -1 for a live run; ``free``: a free first step; ``legal``: the legal
+    steps) and keeps the chosen path as the plan; returns (the first action, the plan's
+    steps, -1 when no option was chosen, and the plan)."""
     chosen = -1
     bot = race.bots[seat]
     remembered = count > 0 and entry >= 0 and bot != RANDOM
@@ -322,20 +326,16 @@ def _decide(
             chug, rules.laps, race.rngs,
         )  # fmt: skip
     if chosen < 0:
-        return (STOP if can_stop else first), -1
+        return (STOP if can_stop else first), -1, np.uint64(0)
     option = opts[u(chosen)]
-    steps = int(option.steps)
-    for j in range(steps):
-        race.plan_dirs[j] = step_of(option, j)
-    return _first_step(opts, chosen, race.legal, first, can_stop), steps
+    return _first_step(option, legal, first, can_stop), int(option.steps), option.dirs
 
 
 @njit(cache=True, inline="always")
-def _first_step(opts, chosen, legal, first, can_stop) -> int:
+def _first_step(option, legal, first, can_stop) -> int:
     """``bots._step_towards`` after choosing: the path's first step, or a fallback."""
-    option = opts[u(chosen)]
     step = int(step_of(option, 0))
-    if option.steps > 0 and legal[u(step)] != NO:
+    if option.steps > 0 and (legal >> (2 * step)) & 3 != NO:
         return step
     if option.off and first >= 0:
         return first
@@ -416,7 +416,7 @@ def _bonk(nb, open_, closed, k, cars, seat, heading) -> None:
     """RB-CELL-3: every flipped cap one legal step ahead is turned back."""
     flipped = False
     for other in range(cars.shape[1]):
-        flipped |= other != seat and cars[FLIPPED, other] != 0
+        flipped |= (other != seat) & (cars[FLIPPED, other] != 0)
     if not flipped:
         return
     cell = cars[CELL, seat]

@@ -57,12 +57,10 @@ class Race(NamedTuple):
     counters: np.ndarray  # int64[N_COUNTERS]: see the C_* indices
     forks: np.ndarray  # int64[F] chosen branch + 1 per fork (0: not chosen)
     order: np.ndarray  # int64[n] the turn order
-    ranks: np.ndarray  # int64[n] scratch for the ranking
+    ranks: np.ndarray  # int64[n] the ranking after the last move (see .turn.take_turn)
     before: np.ndarray  # int64[n] ranking at the start of the move
     blocked: np.ndarray  # int64[n] cells blocked for the mover
     path: np.ndarray  # int64[16] cells of the move so far
-    plan_dirs: np.ndarray  # int64[16] the steps of the move as planned
-    legal: np.ndarray  # int64[6] the kind of each step from the car's cell
     gears: np.ndarray  # int64[3] the gears a bot may choose among
     sizes: np.ndarray  # int64[n] sips in a full drink (RB-DRINK-1)
     bots: np.ndarray  # int64[n] bot codes

@@ -50,15 +50,17 @@ def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     counters, stats = race.counters, race.stats
     stats[seat, TURNS] += 1
     counters[C_ROUNDS] = max(counters[C_ROUNDS], cars[CAR_TURNS, seat] + 1)
-    if cars[OFF_FROM, seat] >= 0 and not _back_on_track(
-        rules.chug, cars, stats, race.sizes, counters, seat
-    ):
+    back = cars[OFF_FROM, seat] >= 0
+    if back and not _back_on_track(rules.chug, cars, stats, race.sizes, counters, seat):
         return
-    # Nothing moves before the move starts: this is the move's ranking before it too.
+    # Nothing moves before the move starts: the ranking after the last move (the race
+    # ranks its start) is the move's ranking before it too, unless the car came back
+    # onto the track (it arrived anew).
     before = race.before
-    for i in range(before.shape[0]):  # the latest ranking, to start from
+    for i in range(before.shape[0]):
         before[i] = race.ranks[i]
-    ranking(t.dist, counters[C_COMBO], cars, before)
+    if back:
+        ranking(t.dist, counters[C_COMBO], cars, before)
     if seat == before[0] or seat == before[-1]:
         drink(stats, seat, 1, -1)  # RB-TURN-1
     first_turn, on_downshift = cars[CAR_TURNS, seat] == 0, t.kind[u(cars[CELL, seat])] == DOWNSHIFT
