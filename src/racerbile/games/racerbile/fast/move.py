@@ -86,16 +86,21 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
     # The plan: the steps' directions three bits each (as an option's ``dirs``); the
     # legal steps: each direction's step kind in two bits (see .movehelp.start_word).
     plan, plan_start, n_dirs, on_plan, legal = np.uint64(0), 0, 0, False, 0
+    trusted = -1  # the fork combination a memo plan was made in (-1: a live plan)
     while True:
         cell, k = cars[CELL, seat], counters[C_COMBO]
         action, kind, expected = NOT_PLANNED, NO, OFF_PLAN
         if on_plan:
-            if n_path - plan_start < n_dirs:
-                expected = _direction(plan, n_path - plan_start)
-                kind = _step_kind(
-                    nb, open_, closed, k, cell, heading, mode, expected, path, n_path, blocked,
-                    n_blocked,
-                )  # fmt: skip
+            at = n_path - plan_start
+            if at < n_dirs:
+                expected = _direction(plan, at)
+                if trusted == k and at < n_dirs - 1:
+                    kind = ON  # a memo plan's step but its last: legal as the memo found it
+                else:
+                    kind = _step_kind(
+                        nb, open_, closed, k, cell, heading, mode, expected, path, n_path,
+                        blocked, n_blocked,
+                    )  # fmt: skip
                 action = expected if kind != NO else NOT_PLANNED
             elif mode != FAST and moved >= 1:
                 action = STOP
@@ -156,6 +161,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                         race, t.kind, t.dist, t.lap_length, k, seat, plan_heading, chug, first,
                         can_stop, legal,
                     )  # fmt: skip
+                trusted = k if base >= 0 else -1
                 if steps >= 0:  # the chosen option is the plan now
                     plan_start, n_dirs, on_plan = n_path, steps, True
                     expected = _direction(plan, 0) if steps > 0 else OFF_PLAN
