@@ -301,45 +301,53 @@ def _outcomes(
 ) -> list[GameOutcome]:
     """The outcomes of games ``indices``, built from the batch's arrays at once: each
     array becomes Python numbers in one ``tolist`` (read element by element, every
-    number would be a NumPy scalar first), and each game's seats are read from one
-    list of rows."""
+    number would be a NumPy scalar first), then every seat of the batch in one pass."""
     stats = done.stats
     beers = stats[:, :, race.SIPS] // prepared.sizes
-    table = np.concatenate((stats[:, :, _SEAT_COLUMNS], beers[:, :, None]), axis=2).tolist()
+    table = np.concatenate((stats[:, :, _SEAT_COLUMNS], beers[:, :, None]), axis=2)
+    rows = table.reshape(-1, table.shape[2]).tolist()
     offs = _located(prepared, done.off_log, done.counters[:, race.C_OFFS])
     overtakes = _located(prepared, done.overtake_log, done.counters[:, race.C_OVERTAKES])
     lengths = done.counters[:, race.C_ROUNDS].tolist()
     actions = done.counters[:, race.C_ACTIONS].tolist()
-    seats = list(enumerate(spec.players))
+    n = len(spec.players)
+    seats = [
+        seat_outcome(
+            k,
+            player,
+            place,
+            turns,
+            {
+                "sips": sips,
+                "beers": beer,
+                "caused": caused,
+                "off_track": off,
+                "overtakes_given": given,
+                "overtakes_taken": taken,
+            },
+        )
+        for (k, player), (place, turns, sips, caused, off, given, taken, beer) in zip(
+            itertools.cycle(enumerate(spec.players)), rows
+        )
+    ]
     return [
         game_outcome(
             index,
             seed,
-            tuple(
-                seat_outcome(
-                    k,
-                    player,
-                    place,
-                    turns,
-                    {
-                        "sips": sips,
-                        "beers": beer,
-                        "caused": caused,
-                        "off_track": off,
-                        "overtakes_given": given,
-                        "overtakes_taken": taken,
-                    },
-                )
-                for (k, player), (place, turns, sips, caused, off, given, taken, beer) in zip(
-                    seats, rows, strict=True
-                )
-            ),
+            tuple(seats[first : first + n]),
             length,
             acted,
             {"off_track": off_cells, "overtake": overtake_cells},
         )
-        for index, seed, rows, length, acted, off_cells, overtake_cells in zip(
-            indices, done.seeds.tolist(), table, lengths, actions, offs, overtakes, strict=True
+        for first, index, seed, length, acted, off_cells, overtake_cells in zip(
+            range(0, len(seats), n),
+            indices,
+            done.seeds.tolist(),
+            lengths,
+            actions,
+            offs,
+            overtakes,
+            strict=True,
         )
     ]
 

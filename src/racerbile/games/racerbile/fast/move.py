@@ -172,8 +172,8 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
         on_plan = on_plan and action == expected
         target = nb[u(cell), u(action)]
         done = _step(
-            t.finish, t.midway, t.branch_fork, t.branch_choice, t.radix, rules.laps, cars, stats,
-            counters, race.forks, seat, action, target, kind, heading, mode,
+            t, rules.laps, cars, stats, counters, race.forks, seat, action, target, kind,
+            heading, mode,
         )  # fmt: skip
         moved += 1
         off = kind == OFF
@@ -350,8 +350,7 @@ def _first_step(option, legal, first, can_stop) -> int:
 
 @njit(cache=True, inline="always")
 def _step(
-    finish, midway, branch_fork, branch_choice, radix, laps_to_race, cars, stats, counters, forks,
-    seat, d, target, kind, heading, mode,
+    t, laps_to_race, cars, stats, counters, forks, seat, d, target, kind, heading, mode,
 ):  # fmt: skip
     """``moving.step``: one cell (squeal, lap, midway toast, fork); off the track for OFF.
     Returns whether the move is over (the car left the track)."""
@@ -368,21 +367,23 @@ def _step(
     if kind == OFF:
         cars[OFF_FROM, seat] = cell
         return True
+    if t.marks[u(cell), u(d)] == 0:
+        return False  # no line crossed, no branch entered
     laps = cars[LAPS, seat]
-    crossing = finish[u(cell), u(d)]
+    crossing = t.finish[u(cell), u(d)]
     if crossing:
         laps += crossing
         if laps >= laps_to_race:
             counters[C_FINAL] = 1
     cars[LAPS, seat] = laps
-    if midway[u(cell), u(d)] > 0 and cars[TOASTED, seat] != laps:
+    if t.midway[u(cell), u(d)] > 0 and cars[TOASTED, seat] != laps:
         cars[TOASTED, seat] = laps  # RB-CELL-4: everybody drinks
         for other in range(cars.shape[1]):
             drink(stats, other, 1, seat)
-    f = branch_fork[u(target)]
+    f = t.branch_fork[u(target)]
     if f >= 0 and forks[f] == 0:
-        forks[f] = branch_choice[target]  # RB-TRACK-3
-        counters[C_COMBO] = combo(radix, forks)
+        forks[f] = t.branch_choice[target]  # RB-TRACK-3
+        counters[C_COMBO] = combo(t.radix, forks)
     return False
 
 

@@ -50,6 +50,7 @@ class Tables(NamedTuple):
     grid_facing: np.ndarray  # int32[S] slot heading, -1 if none
     straight: np.ndarray  # int8[K, C, 7] track cells straight ahead per heading + 1
     can_turn: np.ndarray  # bool[K, C, 6] an open step within a turn of the heading
+    marks: np.ndarray  # int8[C, 6] what a step passes: the line 1, midway 2, a branch 4
 
 
 class Numbering(NamedTuple):
@@ -109,7 +110,18 @@ def track_tables(track: Track) -> Tables:
         grid_facing=np.array([-1 if s.facing is None else s.facing for s in track.grid], np.int32),
         straight=straight,
         can_turn=can_turn,
+        marks=_marks(nb, finish, midway, branch_fork),
     )
+
+
+def _marks(
+    nb: np.ndarray, finish: np.ndarray, midway: np.ndarray, branch_fork: np.ndarray
+) -> np.ndarray:
+    """Per cell and direction, what the step passes that a move must look at: the
+    finish line (1), the midway line (2), or a fork's branch it enters (4); mostly
+    nothing, so a step looks once."""
+    into_branch = (nb >= 0) & (branch_fork[np.where(nb >= 0, nb, 0)] >= 0)
+    return ((finish != 0) | (midway > 0) << 1 | into_branch << 2).astype(np.int8)
 
 
 def _heading_tables(
