@@ -27,6 +27,7 @@ from .race import (
     STALIN,
     apart_called,
     pick_index,
+    sips_left,
     u,
 )
 from .tables import BLOCK, DOWNSHIFT, FAR
@@ -136,11 +137,12 @@ def choose_option(
 @njit(cache=True, inline="always")
 def remembered_option(
     bot, opts, base, count, entry, free, cars, seat, heading, pol, kinds, dist, k, length,
-    chug, laps_to_race,
+    stats, sizes, chug_rule, laps_to_race,
 ) -> int:  # fmt: skip
     """:func:`choose_option` of a bot other than ``random`` among the options of
     move-help memo entry ``entry`` (``free``: a free first step), from the choices
-    remembered in ``pol.choices``; LIVE when it is to be made by :func:`choose_option`.
+    remembered in ``pol.choices``; LIVE when it is to be made by :func:`choose_option`
+    (``chug_rule``: RB-RACE-3 is played; the chug is worked out only when it decides).
 
     A bot ranks an entry's options that stay on the track by the seat's gear alone
     (the ``optimal`` bot also by the finish-line crossings left), and the ones that
@@ -167,9 +169,12 @@ def remembered_option(
     if kept == LIVE:
         return LIVE
     on, off = kept & 0xFFF, (kept >> 12) & 0xFFF
-    if off == 0 or (on != 0 and chug >= kept >> 24):
+    if off == 0:
         return base + on - 1
-    return base + off - 1
+    if on == 0:
+        return base + off - 1
+    chug = sips_left(stats, sizes, seat) if chug_rule else 0
+    return base + (on if chug >= kept >> 24 else off) - 1
 
 
 MAX_CHUG = 126  # above any chug (a drink holds at most 11 sips, RB-DRINK-1)

@@ -143,11 +143,10 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                 else:
                     entry = -1
                 plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
-                chug = sips_left(stats, race.sizes, seat) if rules.chug else 0
                 if base >= 0:
                     action, steps, plan = _decide(
                         memo.options, base, count, entry, heading < 0, pol, rules, cars, race,
-                        t.kind, t.dist, t.lap_length, k, seat, plan_heading, chug, first,
+                        t.kind, t.dist, t.lap_length, k, seat, plan_heading, first,
                         can_stop, legal,
                     )  # fmt: skip
                 else:
@@ -158,7 +157,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                     )  # fmt: skip
                     action, steps, plan = _decide(
                         scratch.out, np.int64(0), count, entry, heading < 0, pol, rules, cars,
-                        race, t.kind, t.dist, t.lap_length, k, seat, plan_heading, chug, first,
+                        race, t.kind, t.dist, t.lap_length, k, seat, plan_heading, first,
                         can_stop, legal,
                     )  # fmt: skip
                 trusted = k if base >= 0 else -1
@@ -312,7 +311,7 @@ def _clear(reach, entry, blocked, n_blocked) -> bool:
 @apart
 def _decide(
     opts, base, count, entry, free, pol, rules, cars, race, kinds, dist, lap_length, k, seat,
-    heading, chug, first, can_stop, legal,
+    heading, first, can_stop, legal,
 ):  # fmt: skip
     """The bot chooses among options ``base`` to ``base + count`` (those of memo entry
     ``entry``, or -1 for a live run; ``free``: a free first step; ``legal``: the legal
@@ -324,9 +323,10 @@ def _decide(
     if remembered:
         chosen = remembered_option(
             bot, opts, base, count, entry, free, cars, seat, heading, pol, kinds, dist, k,
-            lap_length[k], chug, rules.laps,
+            lap_length[k], race.stats, race.sizes, rules.chug, rules.laps,
         )  # fmt: skip
     if count > 0 and (not remembered or chosen == LIVE):
+        chug = sips_left(race.stats, race.sizes, seat) if rules.chug else 0  # RB-RACE-3
         chosen = choose_option(
             bot, opts, base, count, cars, seat, heading, pol, kinds, dist, k, lap_length[k],
             chug, rules.laps, race.rngs,
