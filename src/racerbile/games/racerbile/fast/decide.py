@@ -181,7 +181,7 @@ MAX_CHUG = 126  # above any chug (a drink holds at most 11 sips, RB-DRINK-1)
 MAX_REMEMBERED = 0xFFE  # options an entry may hold to have its choice remembered
 
 
-@njit(cache=True, inline="always")
+@apart_called
 def _remember(
     bot, opts, base, count, free, cell, gear, laps, heading, pol, kinds, dist, k, length,
     laps_to_race,

@@ -31,7 +31,8 @@ its big pieces (the move, the bot's choice, the end of the move, the shift phase
 the move help) are compiled once each, apart, and LLVM inlines them; only small
 helpers are inlined by Numba. (Each compiled level generates machine code for all
 it inlines again, so the levels are kept few: compiling the race's start into the
-batch, or every helper apart, cost as much or more.)
+batch, or every helper apart, cost as much or more.) The race's start is called, not
+inlined (:data:`.race.apart_called`): it runs once a race.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ from .race import (
     TOASTED,
     UNSET,
     Race,
+    apart_called,
     drink,
     next_die,
     ranking,
@@ -136,6 +138,28 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
     """Plays one race from the start to RB-END-1; results are left in ``race``
     (``work`` rows 7 to 10 are room for the start order)."""
     n = race.order.shape[0]
+    counters = race.counters
+    _start_race(t, rules, race, cars, work)
+    # The turns, in the start order, until the final round is over (the loop is
+    # written here: each level of inlining runs its callees' front end again).
+    index = 0
+    while counters[C_STATUS] == OK:
+        seat = np.uint32(race.order[index])  # unsigned: see .race.apart
+        take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat)
+        cars[CAR_TURNS, seat] += 1
+        if counters[C_FINAL] and index == n - 1:
+            break
+        index = index + 1 if index < n - 1 else 0  # not (index + 1) % n: a division
+    ranking(t.dist, race.counters[C_COMBO], cars, race.ranks)
+    for place in range(n):
+        race.stats[race.ranks[place], PLACE] = place + 1
+
+
+@apart_called
+def _start_race(t, rules, race, cars, work) -> None:
+    """The race up to its first turn: the cars reset, the start order (a time trial's
+    whole beer instead, RB-RACE-1), the grid, the cars' facing and the first ranking."""
+    n = race.order.shape[0]
     _reset(cars, race)
     counters = race.counters
     if rules.time_trial:
@@ -151,19 +175,6 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
             seat = race.order[i]
             cars[HEADING, seat] = face(t, cars, seat)
     ranking(t.dist, counters[C_COMBO], cars, race.ranks)  # each turn starts from it
-    # The turns, in the start order, until the final round is over (the loop is
-    # written here: each level of inlining runs its callees' front end again).
-    index = 0
-    while counters[C_STATUS] == OK:
-        seat = np.uint32(race.order[index])  # unsigned: see .race.apart
-        take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat)
-        cars[CAR_TURNS, seat] += 1
-        if counters[C_FINAL] and index == n - 1:
-            break
-        index = index + 1 if index < n - 1 else 0  # not (index + 1) % n: a division
-    ranking(t.dist, race.counters[C_COMBO], cars, race.ranks)
-    for place in range(n):
-        race.stats[race.ranks[place], PLACE] = place + 1
 
 
 @njit(cache=True, inline="always")

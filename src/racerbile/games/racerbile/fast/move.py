@@ -59,6 +59,7 @@ from .race import (
     TOASTED,
     TOO_LONG,
     apart,
+    apart_called,
     combo,
     drink,
     position,
@@ -82,7 +83,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
     heading = _start_heading(t.can_turn, rules.facing, cars, counters[C_COMBO], seat, mode)
     n_blocked = _blocked_cells(cars, blocked, seat)
     path[0] = cars[CELL, seat]
-    n_path, moved, off = 1, int(np.int64(0)), False  # not a literal: see .movehelp
+    n_path, moved, off = int(np.int64(1)), int(np.int64(0)), False  # not literals: see .movehelp
     # The plan: the steps' directions three bits each (as an option's ``dirs``); the
     # legal steps: each direction's step kind in two bits (see .movehelp.start_word).
     plan, plan_start, n_dirs, on_plan, legal = np.uint64(0), 0, 0, False, 0
@@ -268,7 +269,7 @@ def _direction(plan, j) -> int:
     return int(np.int64((plan >> np.uint64(3 * j)) & np.uint64(7)))
 
 
-@njit(cache=True, inline="always")
+@apart_called
 def _way_ahead_blocked(
     nb, open_, finish, dist, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked
 ) -> bool:
@@ -426,6 +427,12 @@ def _bonk(nb, open_, closed, k, cars, seat, heading) -> None:
         flipped |= (other != seat) & (cars[FLIPPED, other] != 0)
     if not flipped:
         return
+    _turn_back_flipped(nb, open_, closed, k, cars, seat, heading)
+
+
+@apart_called
+def _turn_back_flipped(nb, open_, closed, k, cars, seat, heading) -> None:
+    """RB-CELL-3: the flipped caps one legal step ahead of ``seat`` turned back."""
     cell = cars[CELL, seat]
     for d in range(6):
         if heading >= 0 and not TURN_OK[u(heading), u(d)]:

