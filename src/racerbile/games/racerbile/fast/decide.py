@@ -55,9 +55,16 @@ def choose_gear(
     bot, gears, n_gears, cars, seat, pol, gv, straight, k, rngs, laps_to_race,
 ) -> int:  # fmt: skip
     """The gear the seat's bot wants among ``gears`` (the current gear first)."""
-    gear = cars[GEAR, seat]
     if bot == RANDOM:
         return gears[pick_index(rngs, seat, n_gears)]
+    return _bot_gear(bot, gears, n_gears, cars, seat, pol, gv, straight, k, laps_to_race)
+
+
+@apart_called
+def _bot_gear(bot, gears, n_gears, cars, seat, pol, gv, straight, k, laps_to_race) -> int:
+    """:func:`choose_gear` of a bot other than ``random``: called, not inlined, since
+    the shift phase mostly repeats such a bot's choices (``PolicyTables.shifts``)."""
+    gear = cars[GEAR, seat]
     if bot == STALIN:
         highest = gears[0]
         for i in range(1, n_gears):  # not gears[:n].max(): a view counts a reference
