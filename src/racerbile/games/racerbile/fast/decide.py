@@ -279,7 +279,7 @@ def _keys(
     sips = option.sips
     slowed = off or end_kind == DOWNSHIFT
     if bot == OPTIMAL:
-        last = step_of(option, option.steps - 1) if option.steps > 0 else heading
+        last = step_of(option.dirs, option.steps - 1) if option.steps > 0 else heading
         crossings = laps_to_race - (laps + option.laps)
         key0 = _turns_left(pol.positions, pol.values, crossings, end, last, gear, slowed)
         return key0, float(sips), 0.0

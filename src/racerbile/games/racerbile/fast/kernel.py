@@ -150,7 +150,7 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
         if counters[C_FINAL] and index == n - 1:
             break
         index = index + 1 if index < n - 1 else 0  # not (index + 1) % n: a division
-    ranking(t.dist, race.counters[C_COMBO], cars, race.ranks)
+    ranking(t.dist, counters[C_COMBO], cars, race.ranks)
     for place in range(n):
         race.stats[race.ranks[place], PLACE] = place + 1
 

@@ -30,8 +30,10 @@ from .movehelp import (
     MAX_STEPS,
     NOT_TABLED,
     OPTION,
+    TOTALS,
     TURN_OK,
     Memo,
+    entry_count,
     entry_index,
     entry_word,
     move_options,
@@ -64,7 +66,7 @@ def memo_for(track: Track) -> Memo:
 
 def _entries(t: Tables) -> int:
     """How many entries the memo of a track with tables ``t`` has."""
-    return 2 * t.closed.shape[0] * t.nb.shape[0] * 7 * 13
+    return entry_count(t.closed.shape[0], t.nb.shape[0])
 
 
 def build_memo(t: Tables) -> Memo:
@@ -117,7 +119,7 @@ def _memo_rows(t, s, moved, combo, used, entries, reach, work, store) -> int:
                 continue  # after a step the car has a heading and a cell behind
             else:
                 prefix[0], prefix[1] = t.nb[cell, (heading + 3) % 6], cell
-            for total in range(1 + moved, 13):
+            for total in range(1 + moved, TOTALS):
                 mode, left = roll_mode(total), total - moved
                 n = move_options(
                     t, s, closed, cell, heading, left, moved, mode, prefix, moved + 1, blocked,

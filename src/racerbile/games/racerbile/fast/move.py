@@ -94,7 +94,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
         if on_plan:
             at = n_path - plan_start
             if at < n_dirs:
-                expected = _direction(plan, at)
+                expected = step_of(plan, at)
                 if trusted == k and at < n_dirs - 1:
                     kind = ON  # a memo plan's step but its last: legal as the memo found it
                 else:
@@ -164,7 +164,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                 trusted = k if base >= 0 else -1
                 if steps >= 0:  # the chosen option is the plan now
                     plan_start, n_dirs, on_plan = n_path, steps, True
-                    expected = _direction(plan, 0) if steps > 0 else OFF_PLAN
+                    expected = step_of(plan, 0) if steps > 0 else OFF_PLAN
             if action >= 0:
                 kind = (legal >> (2 * action)) & 3
         if action == STOP:
@@ -263,12 +263,6 @@ def _tabled_steps(start):
     return int(np.int64(start & 0xFFF)), int(np.int64((start >> 12) & 7)), first
 
 
-@njit(cache=True, inline="always")
-def _direction(plan, j) -> int:
-    """Step ``j`` of a plan (see :func:`move`), signed as every direction is."""
-    return int(np.int64((plan >> np.uint64(3 * j)) & np.uint64(7)))
-
-
 @apart_called
 def _way_ahead_blocked(
     nb, open_, finish, dist, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked
@@ -341,7 +335,7 @@ def _decide(
 @njit(cache=True, inline="always")
 def _first_step(option, legal, first, can_stop) -> int:
     """``bots._step_towards`` after choosing: the path's first step, or a fallback."""
-    step = int(step_of(option, 0))
+    step = step_of(option.dirs, 0)
     if option.steps > 0 and (legal >> (2 * step)) & 3 != NO:
         return step
     if option.off and first >= 0:

@@ -75,9 +75,10 @@ def new_options(size: int) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def step_of(option, j) -> np.int64:
-    """The direction of step ``j`` of ``option`` (signed, as every direction is)."""
-    return np.int64((option.dirs >> np.uint64(3 * j)) & np.uint64(7))
+def step_of(dirs, j) -> int:
+    """The direction of step ``j`` of a path packed as an option's ``dirs`` (signed, as
+    every direction is)."""
+    return int(np.int64((dirs >> np.uint64(3 * j)) & np.uint64(7)))
 
 
 def new_scratch(n_cells: int, n_track: int) -> Scratch:
@@ -361,10 +362,18 @@ MAX_OPTIONS = 0xFFF  # options an entry may hold (bits 32-43)
 NOT_TABLED = -1
 
 
+HEADINGS, TOTALS = 7, 13  # heading + 1 (0: none), and rolls 0-12
+
+
+def entry_count(n_combos: int, n_cells: int) -> int:
+    """How many entries a memo has (:func:`entry_index` of each start)."""
+    return 2 * n_combos * n_cells * HEADINGS * TOTALS
+
+
 @njit(cache=True, inline="always")
 def entry_index(moved, combo, cell, h, total, n_combos, n_cells) -> int:
     """The index in :attr:`Memo.entries` of the start (``h``: heading + 1)."""
-    return (((moved * n_combos + combo) * n_cells + cell) * 7 + h) * 13 + total
+    return (((moved * n_combos + combo) * n_cells + cell) * HEADINGS + h) * TOTALS + total
 
 
 @njit(cache=True, inline="always")

@@ -244,6 +244,8 @@ def with_choices(policy: PolicyTables, entries: int, margin: int) -> PolicyTable
     return policy._replace(
         choices=np.zeros((entries, -(-slots // 16) * 16), np.int32),  # whole cache lines
         margin=margin,
+        # Keys (.turn.shift_key): greedy's straight runs 0-12; optimal's 2 + crossings
+        # row * positions + position.
         shifts=np.zeros((4, max(13, 2 + rows * positions), 3, 2), np.int8),
     )
 
