@@ -150,7 +150,7 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
         if counters[C_FINAL] and index == n - 1:
             break
         index = index + 1 if index < n - 1 else 0  # not (index + 1) % n: a division
-    ranking(t.dist, counters[C_COMBO], cars, race.ranks)
+    ranking(t.dist, counters[C_COMBO], cars, race.keys, race.ranks)
     for place in range(n):
         race.stats[race.ranks[place], PLACE] = place + 1
 
@@ -174,7 +174,7 @@ def _start_race(t, rules, race, cars, work) -> None:
             counters[C_ACTIONS] += 1
             seat = race.order[i]
             cars[HEADING, seat] = face(t, cars, seat)
-    ranking(t.dist, counters[C_COMBO], cars, race.ranks)  # each turn starts from it
+    ranking(t.dist, counters[C_COMBO], cars, race.keys, race.ranks)
 
 
 @njit(cache=True, inline="always")
@@ -194,7 +194,6 @@ def _reset(cars, race) -> None:
     race.forks[:] = 0
     for s in range(race.order.shape[0]):
         race.order[s] = s
-        race.ranks[s] = s  # any order of the seats will do (see ranking)
     race.blocked[:] = 0
     race.path[:] = 0
 

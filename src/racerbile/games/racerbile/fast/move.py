@@ -42,6 +42,7 @@ from .race import (
     C_OFFS,
     C_OVERTAKES,
     C_STATUS,
+    CAUSED,
     CELL,
     FLIPPED,
     GEAR,
@@ -54,6 +55,7 @@ from .race import (
     OFF_FROM,
     OFF_TRACK,
     RANDOM,
+    SIPS,
     STOP,
     TAKEN,
     TOASTED,
@@ -62,8 +64,8 @@ from .race import (
     apart_called,
     combo,
     drink,
-    position,
-    ranking,
+    order_by_keys,
+    rank_key,
     sips_left,
     u,
 )
@@ -76,7 +78,7 @@ OFF_PLAN = -3  # the step the plan expects when there is none
 @apart
 def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
     """The move phase: legal steps, the bot's planned path, and the end of the move
-    (``race.before`` holds the ranking at its start, from :func:`.turn.take_turn`)."""
+    (``race.ranks`` and ``race.keys`` hold the ranking at its start)."""
     counters, stats, blocked, path = race.counters, race.stats, race.blocked, race.path
     nb, open_, closed = t.nb, t.open_, t.closed
     mode = roll_mode(total)
@@ -184,7 +186,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
             break
     _end_move(
         nb, open_, t.kind, closed, t.dist, counters[C_COMBO], cars, stats, counters, race.ranks,
-        race.before, race.off_log, race.overtake_log, seat, total, moved, heading, off,
+        race.keys, race.off_log, race.overtake_log, seat, total, moved, heading, off,
     )  # fmt: skip
 
 
@@ -233,10 +235,10 @@ def _step_kind(nb, open_, closed, k, cell, heading, mode, d, path, n_path, block
     for i in range(n_blocked):
         if blocked[i] == target:
             return NO
-    for i in range(n_path):
-        if path[i] == target:
-            return NO
-    return ON
+    seen = False
+    for i in range(16):  # all of ``path``'s room, masked: no loop exit to predict
+        seen |= (path[i] == target) & (i < n_path)
+    return NO if seen else ON
 
 
 @njit(cache=True, inline="always")
@@ -350,8 +352,8 @@ def _step(
     """``moving.step``: one cell (squeal, lap, midway toast, fork); off the track for OFF.
     Returns whether the move is over (the car left the track)."""
     cell = cars[CELL, seat]
-    if mode == RECKLESS and heading >= 0 and d != heading:
-        drink(stats, seat, 1, -1)  # RB-DICE-6
+    # RB-DICE-6, without a branch: a change of direction is as likely as not
+    stats[seat, SIPS] += (mode == RECKLESS) & (heading >= 0) & (d != heading)
     clock = counters[C_CLOCK]
     counters[C_CLOCK] = clock + 1
     cars[LAST_END, seat] = target
@@ -384,7 +386,7 @@ def _step(
 
 @apart
 def _end_move(
-    nb, open_, kinds, closed, dist, k, cars, stats, counters, ranks, before, off_log,
+    nb, open_, kinds, closed, dist, k, cars, stats, counters, ranks, keys, off_log,
     overtake_log, seat, total, moved, heading, off,
 ) -> None:  # fmt: skip
     """``moving.end_move``: cells not moved, the cell landed on, overtakes."""
@@ -401,7 +403,7 @@ def _end_move(
         elif kind == BLOCK and cars[FLIPPED, seat] == 0:
             cars[FLIPPED, seat] = 1  # RB-CELL-3
         _bonk(nb, open_, closed, k, cars, seat, heading)
-    _overtakes(dist, k, cars, ranks, before, stats, counters, overtake_log, seat)
+    _overtakes(dist, k, cars, ranks, keys, stats, counters, overtake_log, seat)
 
 
 @njit(cache=True, inline="always")
@@ -441,21 +443,26 @@ def _turn_back_flipped(nb, open_, closed, k, cars, seat, heading) -> None:
 
 
 @njit(cache=True, inline="always")
-def _overtakes(dist, k, cars, ranks, before, stats, counters, log, seat) -> None:
-    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip;
-    ``before`` is the ranking at the start of the move, ``log`` the overtake log."""
-    for i in range(ranks.shape[0]):  # the ranking at the move's start, to start from
-        ranks[i] = before[i]
-    ranking(dist, k, cars, ranks)
-    me = position(ranks, seat)
-    for i in range(position(before, seat)):
-        other = before[i]
-        if position(ranks, other) > me:
-            stats[seat, GIVEN] += 1
-            stats[other, TAKEN] += 1
-            drink(stats, other, 1, seat)
-            if cars[LAST_END, seat] >= 0:
-                _log(counters, log, C_OVERTAKES, cars[LAST_END, seat])
+def _overtakes(dist, k, cars, ranks, keys, stats, counters, log, seat) -> None:
+    """RB-TURN-6: each car ahead before the move and behind after it drinks a sip.
+    ``keys`` hold the ranking keys at the move's start, ``ranks`` its ranking (both
+    are brought up to date); ``log`` is the overtake log. The other cars did not move,
+    but their distances may have changed with a fork chosen in the move."""
+    was, now = keys[seat], rank_key(cars, dist, k, seat)
+    overtaken = 0
+    for other in range(ranks.shape[0]):
+        key = rank_key(cars, dist, k, other)
+        passed = (keys[other] > was) & (key < now)  # never the mover: its key was ``was``
+        stats[other, TAKEN] += passed
+        stats[other, SIPS] += passed
+        overtaken += passed
+        keys[other] = key
+    order_by_keys(keys, ranks)
+    stats[seat, GIVEN] += overtaken
+    stats[seat, CAUSED] += overtaken
+    if overtaken and cars[LAST_END, seat] >= 0:
+        for _ in range(overtaken):
+            _log(counters, log, C_OVERTAKES, cars[LAST_END, seat])
 
 
 @njit(cache=True, inline="always")

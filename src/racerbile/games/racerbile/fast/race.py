@@ -58,7 +58,7 @@ class Race(NamedTuple):
     forks: np.ndarray  # int64[F] chosen branch + 1 per fork (0: not chosen)
     order: np.ndarray  # int64[n] the turn order
     ranks: np.ndarray  # int64[n] the ranking after the last move (see .turn.take_turn)
-    before: np.ndarray  # int64[n] ranking at the start of the move
+    keys: np.ndarray  # int64[n] each seat's rank_key as of the last ranking
     blocked: np.ndarray  # int64[n] cells blocked for the mover
     path: np.ndarray  # int64[16] cells of the move so far
     gears: np.ndarray  # int64[3] the gears a bot may choose among
@@ -108,8 +108,7 @@ u = np.uint32
 @njit(cache=True, inline="always")
 def drink(stats, seat, sips, by) -> None:
     """Records ``sips`` for ``seat``; ``by`` (>= 0) is the seat that caused them."""
-    if sips <= 0:
-        return
+    sips = max(sips, 0)  # no branch: how many sips is as good as random
     stats[seat, SIPS] += sips
     if by >= 0 and by != seat:
         stats[by, CAUSED] += sips
@@ -143,48 +142,40 @@ def combo(radix, forks) -> int:
     return k
 
 
-@njit(cache=True, inline="always")
-def ranking(dist, k, cars, out) -> None:
-    """RB-TRACK-6: sorts the seats in ``out`` (any order of them) leader first by
-    (laps DESC, distance ASC, arrival ASC); ``dist[k]`` is the distance row of the
-    fork combination chosen so far (indexed in place: a row view would count a
-    reference). The order is total, so any start gives the same ranking: callers
-    start from the last one, which a turn changes little."""
-    n = out.shape[0]
-    for i in range(1, n):
-        s = out[i]
-        j = i - 1
-        while j >= 0 and _after(cars, dist, k, out[j], s):
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = s
+# rank_key's digits: a distance is below FAR (10,000) or the cell count (at most
+# 2,000); an arrival is a step clock below MAX_ACTIONS (200,000), or -n..-1 on the
+# grid; a seat is below 8. tests/games/racerbile/test_fast_ranking.py checks them.
+DIST_SPAN, CLOCK_SPAN, SEAT_SPAN = 1 << 16, 1 << 24, 1 << 4
 
 
 @njit(cache=True, inline="always")
-def _distance(cars, dist, k, seat) -> int:
-    """The seat's distance to the line (from the cell it left, when off the track)."""
+def rank_key(cars, dist, k, seat) -> int:
+    """RB-TRACK-6 as one number, greater for the car ahead: more laps, then nearer the
+    line (``dist[k]``, from the cell left when off the track), then arrived earlier,
+    then the lower seat."""
+    laps, arrived = cars[LAPS, seat], cars[ARRIVED, seat]
     off = cars[OFF_FROM, seat]
-    return dist[u(k), u(off if off >= 0 else cars[CELL, seat])]
+    near = laps * DIST_SPAN - dist[u(k), u(off if off >= 0 else cars[CELL, seat])]
+    return ((near * CLOCK_SPAN) - arrived) * SEAT_SPAN - seat
 
 
 @njit(cache=True, inline="always")
-def _after(cars, dist, k, a, b) -> bool:
-    """Tells whether seat ``a`` sorts after seat ``b``: fewer laps, then further
-    from the line, then arrived later, then the higher seat."""
-    if cars[LAPS, a] != cars[LAPS, b]:
-        return cars[LAPS, a] < cars[LAPS, b]
-    da, db = _distance(cars, dist, k, a), _distance(cars, dist, k, b)
-    if da != db:
-        return da > db
-    if cars[ARRIVED, a] != cars[ARRIVED, b]:
-        return cars[ARRIVED, a] > cars[ARRIVED, b]
-    return a > b
+def ranking(dist, k, cars, keys, out) -> None:
+    """RB-TRACK-6: the seats in ``out``, leader first, and their :func:`rank_key` in
+    ``keys``. Each seat's place is the number of keys greater than its own: no
+    comparison decides a branch (which of two cars leads is as good as random)."""
+    n = out.shape[0]
+    for s in range(n):
+        keys[s] = rank_key(cars, dist, k, s)
+    order_by_keys(keys, out)
 
 
 @njit(cache=True, inline="always")
-def position(order, seat) -> int:
-    """Index of ``seat`` in ``order``."""
-    for i in range(order.shape[0]):
-        if order[i] == seat:
-            return i
-    return -1
+def order_by_keys(keys, out) -> None:
+    """The seats in ``out`` by ``keys``, greatest first (the keys are distinct)."""
+    n = out.shape[0]
+    for s in range(n):
+        ahead = 0
+        for o in range(n):
+            ahead += keys[o] > keys[s]
+        out[u(ahead)] = s

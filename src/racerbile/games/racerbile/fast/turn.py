@@ -57,13 +57,10 @@ def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     # Nothing moves before the move starts: the ranking after the last move (the race
     # ranks its start) is the move's ranking before it too, unless the car came back
     # onto the track (it arrived anew).
-    before = race.before
-    for i in range(before.shape[0]):
-        before[i] = race.ranks[i]
     if back:
-        ranking(t.dist, counters[C_COMBO], cars, before)
-    if seat == before[0] or seat == before[-1]:
-        drink(stats, seat, 1, -1)  # RB-TURN-1
+        ranking(t.dist, counters[C_COMBO], cars, race.keys, race.ranks)
+    ranks = race.ranks
+    stats[seat, SIPS] += (seat == ranks[0]) | (seat == ranks[-1])  # RB-TURN-1
     first_turn, on_downshift = cars[CAR_TURNS, seat] == 0, t.kind[u(cars[CELL, seat])] == DOWNSHIFT
     barred = first_turn or on_downshift or cars[HOLD_FIRST, seat] != 0
     cars[HOLD_FIRST, seat] = 0
@@ -187,13 +184,12 @@ def _roll(smashed, cars, stats, sizes, rngs, seat) -> int:
     """RB-DICE-4/5, RB-RACE-2: throws until the gear's dice show 1-4; returns the total."""
     gear = cars[GEAR, seat]
     shown56, thrown, total, ones = 0, 0, 0, 0
-    while thrown < gear:
+    while thrown < gear:  # the loop's body without a branch: a 5 or 6 is a third
         value = next_die(rngs)
-        if value >= 5:
-            shown56 += 1
-            continue
-        thrown += 1
-        total += value
+        counts = value < 5
+        shown56 += not counts
+        thrown += counts
+        total += value if counts else 0
         ones += value == 1
     if ones == 3:
         drink(stats, seat, sips_left(stats, sizes, seat), -1)  # RB-DICE-4: chug the rest
