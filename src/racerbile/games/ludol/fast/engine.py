@@ -21,7 +21,14 @@ from typing import Any
 import numpy as np
 from pydantic import ValidationError
 
-from ....engine.outcome import MAX_ACTIONS, GameOutcome, SeatOutcome, SimSpec, SimulationError
+from ....engine.outcome import (
+    MAX_ACTIONS,
+    GameOutcome,
+    SeatOutcome,
+    SimSpec,
+    SimulationError,
+    collector_paused,
+)
 from ..setup import LudolSetup, configure
 from ..state import GLASSES
 from .jit import board, kernel
@@ -76,10 +83,11 @@ class LudolFastEngine:
         _run_threads(arrays, games, self.threads)
         layout = (colours.tolist(), _declared_columns())
         rows, games_counters = stats.tolist(), counters.tolist()  # Python ints, once
-        return [
-            _outcome(spec, index, seed, rows[g], games_counters[g], layout)
-            for g, (index, seed) in enumerate(zip(indices, seeds.tolist(), strict=True))
-        ]
+        with collector_paused():
+            return [
+                _outcome(spec, index, seed, rows[g], games_counters[g], layout)
+                for g, (index, seed) in enumerate(zip(indices, seeds.tolist(), strict=True))
+            ]
 
 
 @cache

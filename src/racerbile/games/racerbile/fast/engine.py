@@ -29,6 +29,7 @@ from ....engine.outcome import (
     GameOutcome,
     SimSpec,
     SimulationError,
+    collector_paused,
     game_outcome,
     seat_outcome,
 )
@@ -225,7 +226,9 @@ def _play(
     ok = status == race.OK
     finished = Finished(seeds[ok], stats[ok], counters[ok], off_log[ok], overtake_log[ok])
     played = [index for index, s in zip(indices, status.tolist(), strict=True) if s == race.OK]
-    return dict(zip(played, _outcomes(prepared, spec, played, finished), strict=True)), again
+    with collector_paused():
+        outcomes = _outcomes(prepared, spec, played, finished)
+    return dict(zip(played, outcomes, strict=True)), again
 
 
 WorkKey = tuple[int, int, int, int]  # cells, track cells, seats, forks
