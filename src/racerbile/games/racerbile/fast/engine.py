@@ -272,7 +272,7 @@ _WORK_POOL: dict[WorkKey, list[tuple[Any, ...]]] = {}
 
 def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ...]:
     """A share's work arrays: move-help scratch, cars, the generators (the seats',
-    then the dice's), the race rows, room for seeding."""
+    then the dice's), the race rows, room for seeding, the cells' move stamps."""
     return (
         new_scratch(n_cells, n_track),
         new_live_cache(),
@@ -281,6 +281,7 @@ def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ..
         np.zeros((11, max(16, n, n_forks)), np.int64),
         np.zeros(MAX_WORDS, np.uint64),
         np.zeros(ROOM, np.uint64),
+        np.zeros(n_cells + 1, np.int64),
     )
 
 

@@ -207,14 +207,15 @@ def new_cars(n):
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
 def play_batch(
     t, pol, gv, memo, rules, bots, sizes, n_forks, master, indices, seeds, stats, counters,
-    off_log, overtake_log, scratch, live, cars, rngs, work, words, room, lo, hi,
+    off_log, overtake_log, scratch, live, cars, rngs, work, words, room, visited, lo, hi,
 ):  # fmt: skip
     """Plays races ``lo`` to ``hi`` of the batch (releasing the GIL: callers run one
     share per thread, each with its own work arrays: ``scratch`` from
     :func:`.movehelp.new_scratch`, ``live`` from :func:`.livecache.new_live_cache`
     (kept from batch to batch), ``cars`` from :func:`new_cars`, ``rngs``
-    uint64[n + 1, 4], ``work`` int64[11, W] with W >= max(16, n, forks), and ``words``
-    and ``room`` for seeding, see :data:`.seeding.ROOM`). It allocates nothing, so it
+    uint64[n + 1, 4], ``work`` int64[11, W] with W >= max(16, n, forks), ``words``
+    and ``room`` for seeding, see :data:`.seeding.ROOM`, and ``visited``, int64[C + 1]
+    of zeros to begin with). It allocates nothing, so it
     runs without reference counting (which would cost every array the race binds an
     atomic operation).
 
@@ -227,7 +228,7 @@ def play_batch(
         seeds[g] = seed_game(master, indices[g], bots, np.int64(RANDOM), words, rngs, room)
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
-            work[4, :n], work[5, :16], work[6, :3],
+            work[4, :n], work[5, :16], visited, work[6, :3],
             sizes, bots, rngs, off_log[g], overtake_log[g], live,
         )  # fmt: skip
         play_race(t, pol, gv, rules, race, cars, scratch, memo, work)

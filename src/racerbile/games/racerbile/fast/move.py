@@ -83,8 +83,14 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
     nb, open_, closed = t.nb, t.open_, t.closed
     mode = roll_mode(total)
     heading = _start_heading(t.can_turn, rules.facing, cars, counters[C_COMBO], seat, mode)
-    n_blocked = _blocked_cells(cars, blocked, seat)
+    n_blocked = _blocked_cells(cars, blocked, seat, race.visited)
     path[0] = cars[CELL, seat]
+    # The move's own cells are marked with a stamp no earlier move had (the last one
+    # given is kept after the cells): a step back onto one is one lookup, not a scan.
+    visited, last = race.visited, race.visited.shape[0] - 1
+    stamp = visited[last] + 1
+    visited[last] = stamp
+    visited[u(path[0])] = stamp
     n_path, moved, off = int(np.int64(1)), int(np.int64(0)), False  # not literals: see .movehelp
     # The plan: the steps' directions three bits each (as an option's ``dirs``); the
     # legal steps: each direction's step kind in two bits (see .movehelp.start_word).
@@ -101,7 +107,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                     kind = ON  # a memo plan's step but its last: legal as the memo found it
                 else:
                     kind = _step_kind(
-                        nb, open_, closed, k, cell, heading, mode, expected, path, n_path,
+                        nb, open_, closed, k, cell, heading, mode, expected, visited, stamp,
                         blocked, n_blocked,
                     )  # fmt: skip
                 action = expected if kind != NO else NOT_PLANNED
@@ -125,7 +131,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
                 legal, n_legal, first = _tabled_steps(word >> 44)
             else:
                 legal, n_legal, first = _legal_steps(
-                    nb, open_, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked
+                    nb, open_, closed, k, cell, heading, mode, visited, stamp, blocked, n_blocked
                 )  # fmt: skip
             can_stop = n_legal == 0 or (mode != FAST and moved >= 1)
             if not can_stop and moved == 0 and not tabled:  # RB-TURN-5: blocked ahead, brake
@@ -180,6 +186,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
         moved += 1
         off = kind == OFF
         path[n_path] = cars[CELL, seat]
+        visited[u(path[n_path])] = stamp
         n_path += 1
         heading = action
         if done or moved == total:
@@ -202,31 +209,33 @@ def _start_heading(can_turn, facing, cars, k, seat, mode) -> int:
 
 
 @njit(cache=True, inline="always")
-def _blocked_cells(cars, blocked, seat) -> int:
-    """RB-CELL-3/5: cells with two caps or a flipped cap (other cars); returns the count."""
-    n = cars.shape[1]
+def _blocked_cells(cars, blocked, seat, visited) -> int:
+    """RB-CELL-3/5: cells with two caps or a flipped cap (other cars); returns the count.
+
+    One pass over the cars, with two fresh stamps in ``visited`` (see :func:`move`): a
+    cell marked ``here`` has a cap of another car on the track, one marked ``listed``
+    is blocked already. Marking without a branch: which car is the mover, and which
+    are off the track, changes from turn to turn."""
+    last = visited.shape[0] - 1
+    here, listed = visited[last] + 1, visited[last] + 2
+    visited[last] = listed
     count = int(np.int64(0))  # an int64 value, not a literal: one move_options signature
-    for s in range(n):
-        # Worked out without a branch per car: mostly no cell is blocked.
-        cell = cars[CELL, s]
+    for s in range(cars.shape[1]):
+        cell = u(cars[CELL, s])
+        mark = visited[cell]
         other = (s != seat) & (cars[OFF_FROM, s] < 0)
-        hit = cars[FLIPPED, s] != 0
-        for o in range(s):
-            hit |= (o != seat) & (cars[OFF_FROM, o] < 0) & (cars[CELL, o] == cell)
-        if other & hit:
-            known = False
-            for i in range(count):
-                known |= blocked[i] == cell
-            if not known:
-                blocked[count] = cell
-                count += 1
+        visited[cell] = max(mark, here) if other else mark
+        if other & (mark != listed) & ((cars[FLIPPED, s] != 0) | (mark == here)):
+            blocked[count] = cars[CELL, s]
+            count += 1
+            visited[cell] = listed
     return count
 
 
 @njit(cache=True, inline="always")
-def _step_kind(nb, open_, closed, k, cell, heading, mode, d, path, n_path, blocked, n_blocked):
+def _step_kind(nb, open_, closed, k, cell, heading, mode, d, visited, stamp, blocked, n_blocked):
     """:func:`racerbile.games.racerbile.rules.moves.step_kind` of direction ``d``
-    (``heading`` -1: the free first step; ``path[:n_path]``: the cells of the move)."""
+    (``heading`` -1: the free first step; the move's cells are ``stamp`` in ``visited``)."""
     if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[u(heading), u(d)]):
         return NO
     target = nb[u(cell), u(d)]
@@ -235,20 +244,17 @@ def _step_kind(nb, open_, closed, k, cell, heading, mode, d, path, n_path, block
     for i in range(n_blocked):
         if blocked[i] == target:
             return NO
-    seen = False
-    for i in range(16):  # all of ``path``'s room, masked: no loop exit to predict
-        seen |= (path[i] == target) & (i < n_path)
-    return NO if seen else ON
+    return NO if visited[u(target)] == stamp else ON
 
 
 @njit(cache=True, inline="always")
-def _legal_steps(nb, open_, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked):
+def _legal_steps(nb, open_, closed, k, cell, heading, mode, visited, stamp, blocked, n_blocked):
     """The kind of each direction's step, two bits each; how many are legal, and the
     first legal direction (-1 for none)."""
     kinds, n_legal, first = 0, 0, int(np.int64(-1))  # not a literal: one _decide signature
     for d in range(6):
         kind = _step_kind(
-            nb, open_, closed, k, cell, heading, mode, d, path, n_path, blocked, n_blocked
+            nb, open_, closed, k, cell, heading, mode, d, visited, stamp, blocked, n_blocked
         )  # fmt: skip
         kinds |= kind << (2 * d)
         if kind != NO:

@@ -61,6 +61,7 @@ class Race(NamedTuple):
     keys: np.ndarray  # int64[n] each seat's rank_key as of the last ranking
     blocked: np.ndarray  # int64[n] cells blocked for the mover
     path: np.ndarray  # int64[16] cells of the move so far
+    visited: np.ndarray  # int64[C + 1] each cell's last move on it, see .move.move
     gears: np.ndarray  # int64[3] the gears a bot may choose among
     sizes: np.ndarray  # int64[n] sips in a full drink (RB-DRINK-1)
     bots: np.ndarray  # int64[n] bot codes
