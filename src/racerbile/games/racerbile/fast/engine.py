@@ -224,7 +224,9 @@ def _play(
         )
     again = [indices[g] for g in np.flatnonzero(status != race.OK).tolist()]
     ok = status == race.OK
-    finished = Finished(seeds[ok], stats[ok], counters[ok], off_log[ok], overtake_log[ok])
+    finished = Finished(seeds, stats, counters, off_log, overtake_log)
+    if not ok.all():  # copies (the logs' whole rows too) only when a game is played again
+        finished = Finished(*(column[ok] for column in finished))
     played = [index for index, s in zip(indices, status.tolist(), strict=True) if s == race.OK]
     with collector_paused():
         outcomes = _outcomes(prepared, spec, played, finished)
@@ -295,21 +297,13 @@ class Finished(NamedTuple):
     overtake_log: np.ndarray  # int64[G, L]
 
 
-# The per-seat columns in the order :func:`_outcomes` reads them (beers come last).
-_SEAT_COLUMNS = [race.PLACE, race.TURNS, race.SIPS, race.CAUSED, race.OFF_TRACK, race.GIVEN,
-                 race.TAKEN]  # fmt: skip
-
-
 def _outcomes(
     prepared: Prepared, spec: SimSpec, indices: list[int], done: Finished
 ) -> list[GameOutcome]:
     """The outcomes of games ``indices``, built from the batch's arrays at once: each
     array becomes Python numbers in one ``tolist`` (read element by element, every
     number would be a NumPy scalar first), then every seat of the batch in one pass."""
-    stats = done.stats
-    beers = stats[:, :, race.SIPS] // prepared.sizes
-    table = np.concatenate((stats[:, :, _SEAT_COLUMNS], beers[:, :, None]), axis=2)
-    rows = table.reshape(-1, table.shape[2]).tolist()
+    rows = done.stats.reshape(-1, race.N_STATS).tolist()  # race.PLACE, race.TURNS, ...
     offs = _located(prepared, done.off_log, done.counters[:, race.C_OFFS])
     overtakes = _located(prepared, done.overtake_log, done.counters[:, race.C_OVERTAKES])
     lengths = done.counters[:, race.C_ROUNDS].tolist()

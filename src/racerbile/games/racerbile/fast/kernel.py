@@ -43,6 +43,7 @@ from numba import njit
 from .decide import face
 from .race import (
     ARRIVED,
+    BEERS,
     C_ACTIONS,
     C_COMBO,
     C_FINAL,
@@ -60,6 +61,7 @@ from .race import (
     OK,
     PLACE,
     RANDOM,
+    SIPS,
     TOASTED,
     UNSET,
     Race,
@@ -153,6 +155,8 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
     ranking(t.dist, counters[C_COMBO], cars, race.keys, race.ranks)
     for place in range(n):
         race.stats[race.ranks[place], PLACE] = place + 1
+    for s in range(n):
+        race.stats[s, BEERS] = race.stats[s, SIPS] // race.sizes[s]  # RB-DRINK-1
 
 
 @apart_called

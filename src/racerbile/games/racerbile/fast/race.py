@@ -25,9 +25,9 @@ BOT_CODES = {"random": RANDOM, "cautious": CAUTIOUS, "greedy": GREEDY, "stalin":
 OK, NEED_LOG, TOO_LONG = 0, 1, 2
 STOP = -1
 UNSET = -1_000_000  # "no value" for laps toasted (RB-CELL-4)
-# Per-seat result columns.
-PLACE, SIPS, CAUSED, OFF_TRACK, GIVEN, TAKEN, TURNS = range(7)
-N_STATS = 7
+# Per-seat result columns, in the order the outcomes read them (BEERS: set at the end).
+PLACE, TURNS, SIPS, CAUSED, OFF_TRACK, GIVEN, TAKEN, BEERS = range(8)
+N_STATS = 8
 
 
 class Rules(NamedTuple):
