@@ -224,11 +224,11 @@ def _blocked_cells(cars, blocked, seat, visited) -> int:
         cell = u(cars[CELL, s])
         mark = visited[cell]
         other = (s != seat) & (cars[OFF_FROM, s] < 0)
-        visited[cell] = max(mark, here) if other else mark
-        if other & (mark != listed) & ((cars[FLIPPED, s] != 0) | (mark == here)):
-            blocked[count] = cars[CELL, s]
-            count += 1
-            visited[cell] = listed
+        hit = other & (mark != listed) & ((cars[FLIPPED, s] != 0) | (mark == here))
+        mark += other * (max(mark, here) - mark)  # 0/1 products: no branch to predict
+        visited[cell] = mark + hit * (listed - mark)
+        blocked[count] = cars[CELL, s]  # kept if it is a hit
+        count += hit
     return count
 
 
