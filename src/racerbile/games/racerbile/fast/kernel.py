@@ -218,10 +218,10 @@ def play_batch(
     :func:`.movehelp.new_scratch`, ``live`` from :func:`.livecache.new_live_cache`
     (kept from batch to batch), ``cars`` from :func:`new_cars`, ``rngs``
     uint64[n + 1, 4], ``work`` int64[11, W] with W >= max(16, n, forks), ``words``
-    and ``room`` for seeding, see :data:`.seeding.ROOM`, and ``visited``, int64[C + 1]
-    of zeros to begin with). It allocates nothing, so it
-    runs without reference counting (which would cost every array the race binds an
-    atomic operation).
+    and ``room`` for seeding, see :data:`.seeding.ROOM`, and ``visited``, int64[C + 1],
+    zeros at first, see :func:`.move.move`). It allocates nothing, so it runs without
+    reference counting (which would cost every array the race binds an atomic
+    operation).
 
     Race ``g`` is game ``indices[g]`` of the run seeded ``master``: its dice and random
     bots' generators are seeded here as the reference runner seeds them, and its dice
