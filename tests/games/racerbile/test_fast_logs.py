@@ -31,7 +31,7 @@ def test_rb_dice_7_rb_turn_6_games_out_of_log_room_are_played_again_alike(
 
     def counted(*args: object) -> object:
         rounds.append(len(args[2]))  # type: ignore[arg-type]
-        return play(*args)  # type: ignore[arg-type]
+        return play(*args)
 
     monkeypatch.setattr(fast_engine, "_play", counted)
     assert engine.play_chunk(spec, range(24)) == roomy
