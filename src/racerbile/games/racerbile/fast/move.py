@@ -136,7 +136,7 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
             can_stop = n_legal == 0 or (mode != FAST and moved >= 1)
             if not can_stop and moved == 0 and not tabled:  # RB-TURN-5: blocked ahead, brake
                 can_stop = _way_ahead_blocked(
-                    nb, open_, t.finish, t.dist, closed, k, cell, heading, mode, path, n_path,
+                    nb, open_, t.finish, t.dist, closed, k, cell, heading, mode, visited, stamp,
                     blocked, n_blocked,
                 )  # fmt: skip
             if n_legal + can_stop == 1:
@@ -273,7 +273,7 @@ def _tabled_steps(start):
 
 @apart_called
 def _way_ahead_blocked(
-    nb, open_, finish, dist, closed, k, cell, heading, mode, path, n_path, blocked, n_blocked
+    nb, open_, finish, dist, closed, k, cell, heading, mode, visited, stamp, blocked, n_blocked
 ) -> bool:
     """:func:`racerbile.games.racerbile.rules.moves.way_ahead_blocked`: no legal step
     goes forward (over the line forwards, or nearer it by ``dist[k]``) and a blocked
@@ -285,9 +285,7 @@ def _way_ahead_blocked(
         target = nb[u(cell), u(d)]
         if not open_[u(cell), u(d)] or closed[u(k), u(target)]:
             continue
-        seen = False
-        for i in range(n_path):
-            seen |= path[i] == target
+        seen = visited[u(target)] == stamp  # a cell of the move (see :func:`move`)
         crossing = finish[u(cell), u(d)]
         if seen or crossing < 0 or (crossing == 0 and dist[u(k), u(target)] >= dist[u(k), u(cell)]):
             continue
@@ -358,8 +356,8 @@ def _step(
     """``moving.step``: one cell (squeal, lap, midway toast, fork); off the track for OFF.
     Returns whether the move is over (the car left the track)."""
     cell = cars[CELL, seat]
-    # RB-DICE-6, without a branch: a change of direction is as likely as not
-    stats[seat, SIPS] += (mode == RECKLESS) & (heading >= 0) & (d != heading)
+    squeal = (mode == RECKLESS) & (heading >= 0) & (d != heading)
+    drink(stats, seat, int(squeal), -1)  # RB-DICE-6
     clock = counters[C_CLOCK]
     counters[C_CLOCK] = clock + 1
     cars[LAST_END, seat] = target

@@ -60,7 +60,7 @@ def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     if back:
         ranking(t.dist, counters[C_COMBO], cars, race.keys, race.ranks)
     ranks = race.ranks
-    stats[seat, SIPS] += (seat == ranks[0]) | (seat == ranks[-1])  # RB-TURN-1
+    drink(stats, seat, int((seat == ranks[0]) | (seat == ranks[-1])), -1)  # RB-TURN-1
     first_turn, on_downshift = cars[CAR_TURNS, seat] == 0, t.kind[u(cars[CELL, seat])] == DOWNSHIFT
     barred = first_turn or on_downshift or cars[HOLD_FIRST, seat] != 0
     cars[HOLD_FIRST, seat] = 0
