@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable, Sequence
 
 import pytest
 from typer.testing import CliRunner
 
 from racerbile.cli import app
+from racerbile.cli.bench import _Contender
 
 runner = CliRunner()
 
@@ -29,6 +32,7 @@ def test_bench_prints_the_three_rates_and_their_ratios_from_one_run() -> None:
         fast / minimal, abs=_rounding(0.001, fast, minimal)
     )
     assert data["identical"] is True and data["rounds"] >= 1
+    assert data["fast_games"] == data["minimal_games"] == 1000  # FAST_FACTOR a reference race
 
 
 def _rounding(step: float, top: float, bottom: float) -> float:
@@ -49,3 +53,32 @@ def test_bench_refuses_a_game_without_a_fast_engine() -> None:
     result = runner.invoke(app, ["bench", "vectrace", "--json"])
     assert result.exit_code != 0
     assert "no fast engine" in result.output
+
+
+def _busy(milliseconds: float) -> Callable[[Sequence[int]], int]:
+    """A contender's play that spends about ``milliseconds`` of CPU a batch and counts
+    one player-turn a game."""
+
+    def play(indices: Sequence[int]) -> int:
+        started = time.process_time()
+        while time.process_time() - started < milliseconds / 1000:
+            pass
+        return len(indices)
+
+    return play
+
+
+def test_a_round_plays_batches_until_its_cpu_seconds_are_spent() -> None:
+    contender = _Contender(_busy(2), limit=10_000, batch=10, kept=0)
+    contender.round(0.02)
+    assert contender.cpu >= 0.02
+    assert 10 * 2 <= contender.games <= 10 * 12  # ten 2 ms batches, give or take the clock
+    assert contender.turns == contender.games
+
+
+def test_a_round_plays_one_batch_at_least_and_never_past_the_limit() -> None:
+    contender = _Contender(_busy(0), limit=25, batch=10, kept=0)
+    contender.round(0.0)
+    assert contender.games == 10
+    contender.round(60.0)  # the limit ends it long before a minute
+    assert contender.games == 25 and not contender.due(60.0)

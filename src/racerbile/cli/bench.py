@@ -6,9 +6,13 @@ All of them play the same seeded races, the ones the game's fast path declares
 A player-turn is one seat's whole turn, counted from the outcomes
 (``SeatOutcome.turns``) the same way for both engines; the minimal loop
 (``FastPath.baseline``) counts its own. They run in one process in interleaved
-rounds (a batch of each in turn), each timed in CPU seconds
-(:func:`time.process_time`, every thread counted), so a busy machine slows them
-alike. All three run on one thread by default, like for like: the fast path may
+rounds, each timed in CPU seconds (:func:`time.process_time`, every thread
+counted), so a busy machine slows them alike. In a round each plays batch after
+batch for about ``--round-seconds`` of CPU: a simulation plays its batches back to
+back, and a batch of a few milliseconds right after another engine's round would
+mostly measure that engine's leftovers (caches emptied, the branch predictor
+trained on other code), which slows the larger fast path more than the minimal
+loop. All three run on one thread by default, like for like: the fast path may
 play with ``--workers`` threads, and then pays for its threads sharing the
 machine's caches, which the single-threaded reference and minimal loop do not
 (on a two-core machine, up to a third more CPU per player-turn). Set-up costs
@@ -34,7 +38,8 @@ if TYPE_CHECKING:
     from ..engine.capabilities import FastEngine
     from ..engine.outcome import GameOutcome, SimSpec
 
-FAST_FACTOR = 100
+FAST_FACTOR = 1000  # fast and minimal-loop races per reference race
+ROUND_SECONDS = 0.05  # CPU seconds each plays in a round: a batch of the fast path is ~5 ms
 
 
 def register(app: typer.Typer) -> None:
@@ -46,11 +51,17 @@ def bench(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. racerbile.")],
     games: Annotated[
         int,
-        typer.Option("--games", "-n", min=1, help="Reference races (the fast path plays 100x)."),
+        typer.Option("--games", "-n", min=1, help="Reference races (the fast path plays 1000x)."),
     ] = 20,
     seconds: Annotated[
         float, typer.Option(min=0.1, help="CPU seconds per engine; stops early when spent.")
     ] = 20.0,
+    round_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.0, max=10.0, help="CPU seconds each engine plays in a round, at least a batch."
+        ),
+    ] = ROUND_SECONDS,
     workers: Annotated[
         int,
         typer.Option(
@@ -77,7 +88,7 @@ def bench(
     problem = engine.unsupported(spec)
     if problem:
         fail(f"the fast engine cannot play the benchmark races: {problem}")
-    result = measure(engine, spec, games, seconds, workers, fast.baseline)
+    result = measure(engine, spec, games, seconds, workers, fast.baseline, round_seconds)
     if as_json:
         print(json.dumps(result))
         return
@@ -101,18 +112,29 @@ class _Contender:
         """Tells whether it still has games to play and CPU time to spend."""
         return self.games < self.limit and self.cpu < seconds
 
-    def round(self) -> None:
-        """Plays its next batch of games on the CPU clock."""
+    def round(self, seconds: float) -> None:
+        """Plays its next batches on the CPU clock, one at least, until ``seconds`` of
+        CPU are spent or it has played all its games."""
+        spent = 0.0
+        while True:
+            spent += self._batch()
+            if spent >= seconds or self.games >= self.limit:
+                return
+
+    def _batch(self) -> float:
+        """Plays its next batch; returns the CPU seconds it took."""
         indices = range(self.games, min(self.limit, self.games + self.batch))
         started = time.process_time()
         played = self.play(indices)
-        self.cpu += time.process_time() - started
+        cpu = time.process_time() - started
+        self.cpu += cpu
         self.games += len(indices)
         if isinstance(played, int):
             self.turns += played
         else:
             self.turns += _turns(played)
             self.outcomes += played[: max(0, self.kept - len(self.outcomes))]
+        return cpu
 
     def rate(self) -> float | None:
         """Player-turns per CPU second (None when nothing was timed)."""
@@ -126,10 +148,12 @@ def measure(
     seconds: float,
     workers: int,
     baseline: Callable[[SimSpec, Sequence[int]], int] | None = None,
+    round_seconds: float = ROUND_SECONDS,
 ) -> dict[str, Any]:
     """Plays up to ``games`` reference races and ``FAST_FACTOR`` times as many fast ones
     and minimal-loop ones (the same seeds first), within ``seconds`` of CPU each, in
-    interleaved rounds; returns the rates and their ratios."""
+    interleaved rounds of ``round_seconds`` each (a batch at least); returns the rates
+    and their ratios."""
     from ..sim import play_chunk
 
     many = FAST_FACTOR * games
@@ -154,14 +178,18 @@ def measure(
             rounds += 1
             for contender in contenders.values():
                 if contender.due(seconds):
-                    contender.round()
+                    contender.round(round_seconds)
     finally:
         gc.unfreeze()  # the caller's heap as it was
-    return _result(contenders, rounds, workers, spec)
+    return _result(contenders, rounds, round_seconds, workers, spec)
 
 
 def _result(
-    contenders: dict[str, _Contender], rounds: int, workers: int, spec: SimSpec
+    contenders: dict[str, _Contender],
+    rounds: int,
+    round_seconds: float,
+    workers: int,
+    spec: SimSpec,
 ) -> dict[str, Any]:
     """The rates, the ratios, and what was played."""
     rates = {name: c.rate() for name, c in contenders.items()}
@@ -177,6 +205,7 @@ def _result(
     result |= {
         "identical": reference[:common] == fast[:common],
         "rounds": rounds,
+        "round_seconds": round_seconds,
         "workers": workers,
         "laps": spec.setup.get("laps"),
         "track": spec.setup.get("track"),
@@ -207,7 +236,8 @@ def _table(result: dict[str, Any]) -> Table:
     if "fast_over_minimal" in result:
         ratios.append(f"fast/minimal {result['fast_over_minimal']}")
     same = "identical" if result["identical"] else "NOT identical"
-    table.caption = f"{', '.join(ratios)}; games {same}; {result['rounds']} rounds"
+    rounds = f"{result['rounds']} rounds of {result['round_seconds']} CPU s"
+    table.caption = f"{', '.join(ratios)}; games {same}; {rounds}"
     return table
 
 
