@@ -4,9 +4,13 @@ enough from the start."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
+
 import pytest
 
 from racerbile.games.racerbile.fast import engine as fast_engine
+from racerbile.engine.outcome import SimulationError
 from racerbile.sim import SimSpec
 
 BOTS = ("optimal", "greedy", "stalin", "random")
@@ -36,3 +40,14 @@ def test_rb_dice_7_rb_turn_6_games_out_of_log_room_are_played_again_alike(
     monkeypatch.setattr(fast_engine, "_play", counted)
     assert engine.play_chunk(spec, range(24)) == roomy
     assert len(rounds) >= 2 and rounds[0] == 24 and 0 < rounds[1] < 24
+
+
+def test_a_race_past_its_action_budget_stops_with_an_error_naming_the_game() -> None:
+    spec = _spec()
+    prepared = fast_engine._prepared(json.dumps(spec.setup, sort_keys=True), spec.players)
+    actions = fast_engine.play_games(prepared, spec, [3])[0].actions
+    budget = actions // 2  # the kernel checks it once a turn
+    cramped = dataclasses.replace(prepared, rules=prepared.rules._replace(max_actions=budget))
+    with pytest.raises(SimulationError, match=r"game 3 \(dice seed \d+\) did not end in"):
+        fast_engine.play_games(cramped, spec, [3])
+    assert fast_engine.play_games(prepared, spec, [3])[0].actions == actions

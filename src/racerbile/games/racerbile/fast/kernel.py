@@ -63,6 +63,7 @@ from .race import (
     RANDOM,
     SIPS,
     TOASTED,
+    TOO_LONG,
     UNSET,
     Race,
     apart_called,
@@ -149,6 +150,9 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
         seat = np.uint32(race.order[index])  # unsigned: see .race.apart
         take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat)
         cars[CAR_TURNS, seat] += 1
+        if counters[C_ACTIONS] > rules.max_actions:  # once a turn: a move's steps are few
+            counters[C_STATUS] = TOO_LONG
+            break
         if counters[C_FINAL] and index == n - 1:
             break
         index = index + 1 if index < n - 1 else 0  # not (index + 1) % n: a division

@@ -59,7 +59,6 @@ from .race import (
     STOP,
     TAKEN,
     TOASTED,
-    TOO_LONG,
     apart,
     apart_called,
     combo,
@@ -114,9 +113,6 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
             elif mode != FAST and moved >= 1:
                 action = STOP
         counters[C_ACTIONS] += 1
-        if counters[C_ACTIONS] > rules.max_actions:
-            counters[C_STATUS] = TOO_LONG
-            return
         if action == NOT_PLANNED:
             # A move-help memo entry serves an unobstructed move start: its legal steps
             # are tabled, and no blocked cell can bar the way ahead (RB-TURN-5).
