@@ -37,22 +37,29 @@ _seat = st.tuples(
     seats=st.lists(_seat, min_size=1, max_size=8),
     distances=st.lists(st.sampled_from([0, 1, 2, 1999, FAR]), min_size=CELLS, max_size=CELLS),
 )
-def test_rb_track_6_the_ranking_is_the_references_sort(
+def test_rb_track_6_rb_turn_1_the_places_are_the_references_sort(
     seats: list[tuple[int, int, int, int]], distances: list[int]
 ) -> None:
     """Laps down, distance up (from the cell left when off the track), arrival up, and
-    the lower seat on a full tie, as ``rules.ranking`` sorts them."""
+    the lower seat on a full tie, as ``rules.ranking`` sorts them; the first and the
+    last of that order are the ones RB-TURN-1 gives a sip."""
     dist = np.array([distances], np.int32)
     cars = _cars(seats)
-    keys, out = np.zeros(len(seats), np.int64), np.zeros(len(seats), np.int64)
-    race.ranking(dist, 0, cars, keys, out)
+    keys = np.zeros(len(seats), np.int64)
+    race.rank_keys(dist, 0, cars, keys)
 
     def reference_key(s: int) -> tuple[int, int, int]:
         laps, cell, arrived, off_from = seats[s]
         return (-laps, distances[off_from if off_from >= 0 else cell], arrived)
 
-    assert out.tolist() == sorted(range(len(seats)), key=reference_key)
-    assert sorted(keys.tolist(), reverse=True) == [keys[s] for s in out.tolist()]
+    order = sorted(range(len(seats)), key=reference_key)
+    assert [race.place(keys, s) for s in range(len(seats))] == [
+        order.index(s) + 1 for s in range(len(seats))
+    ]
+    ends = {order[0], order[-1]}
+    assert [race.first_or_last(keys, s) for s in range(len(seats))] == [
+        s in ends for s in range(len(seats))
+    ]
 
 
 def test_rb_track_6_the_keys_digits_hold_every_value_a_race_can_reach() -> None:

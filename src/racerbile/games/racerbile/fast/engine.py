@@ -280,7 +280,7 @@ def _new_work(n_cells: int, n_track: int, n: int, n_forks: int) -> tuple[Any, ..
         new_live_cache(),
         kernel.new_cars(n),
         np.zeros((n + 1, 4), np.uint64),
-        np.zeros((11, max(16, n, n_forks)), np.int64),
+        np.zeros((10, max(16, n, n_forks)), np.int64),
         np.zeros(MAX_WORDS, np.uint64),
         np.zeros(ROOM, np.uint64),
         np.zeros(n_cells + 1, np.int64),

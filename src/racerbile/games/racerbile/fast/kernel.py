@@ -69,7 +69,8 @@ from .race import (
     apart_called,
     drink,
     next_die,
-    ranking,
+    place,
+    rank_keys,
 )
 from .seeding import seed_game
 from .turn import take_turn
@@ -139,7 +140,7 @@ def place_on_grid(t, rules, cars, race) -> None:
 @njit(cache=True, inline="always")
 def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
     """Plays one race from the start to RB-END-1; results are left in ``race``
-    (``work`` rows 7 to 10 are room for the start order)."""
+    (``work`` rows 6 to 9 are room for the start order)."""
     n = race.order.shape[0]
     counters = race.counters
     _start_race(t, rules, race, cars, work)
@@ -156,9 +157,9 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
         if counters[C_FINAL] and index == n - 1:
             break
         index = index + 1 if index < n - 1 else 0  # not (index + 1) % n: a division
-    ranking(t.dist, counters[C_COMBO], cars, race.keys, race.ranks)
-    for place in range(n):
-        race.stats[race.ranks[place], PLACE] = place + 1
+    rank_keys(t.dist, counters[C_COMBO], cars, race.keys)
+    for s in range(n):
+        race.stats[s, PLACE] = place(race.keys, s)
     for s in range(n):
         race.stats[s, BEERS] = race.stats[s, SIPS] // race.sizes[s]  # RB-DRINK-1
 
@@ -175,14 +176,14 @@ def _start_race(t, rules, race, cars, work) -> None:
             counters[C_ACTIONS] += 1
             drink(race.stats, s, race.sizes[s], -1)  # RB-RACE-1: a whole beer
     else:
-        start_order(race, work[7], work[8], work[9], work[10])
+        start_order(race, work[6], work[7], work[8], work[9])
     place_on_grid(t, rules, cars, race)
     if rules.facing:
         for i in range(n):
             counters[C_ACTIONS] += 1
             seat = race.order[i]
             cars[HEADING, seat] = face(t, cars, seat)
-    ranking(t.dist, counters[C_COMBO], cars, race.keys, race.ranks)
+    rank_keys(t.dist, counters[C_COMBO], cars, race.keys)
 
 
 @njit(cache=True, inline="always")
@@ -221,7 +222,7 @@ def play_batch(
     share per thread, each with its own work arrays: ``scratch`` from
     :func:`.movehelp.new_scratch`, ``live`` from :func:`.livecache.new_live_cache`
     (kept from batch to batch), ``cars`` from :func:`new_cars`, ``rngs``
-    uint64[n + 1, 4], ``work`` int64[11, W] with W >= max(16, n, forks), ``words``
+    uint64[n + 1, 4], ``work`` int64[10, W] with W >= max(16, n, forks), ``words``
     and ``room`` for seeding, see :data:`.seeding.ROOM`, and ``visited``, int64[C + 1],
     zeros at first, see :func:`.move.move`). It allocates nothing, so it runs without
     reference counting (which would cost every array the race binds an atomic
@@ -236,7 +237,7 @@ def play_batch(
         seeds[g] = seed_game(master, indices[g], bots, np.int64(RANDOM), words, rngs, room)
         race = Race(
             stats[g], counters[g], work[0, :n_forks], work[1, :n], work[2, :n], work[3, :n],
-            work[4, :n], work[5, :16], visited, work[6, :3],
+            work[4, :16], visited, work[5, :3],
             sizes, bots, rngs, off_log[g], overtake_log[g], live,
         )  # fmt: skip
         play_race(t, pol, gv, rules, race, cars, scratch, memo, work)

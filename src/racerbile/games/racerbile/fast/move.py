@@ -63,7 +63,6 @@ from .race import (
     apart_called,
     combo,
     drink,
-    order_by_keys,
     rank_key,
     sips_left,
     u,
@@ -77,7 +76,7 @@ OFF_PLAN = -3  # the step the plan expects when there is none
 @apart
 def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
     """The move phase: legal steps, the bot's planned path, and the end of the move
-    (``race.ranks`` and ``race.keys`` hold the ranking at its start)."""
+    (``race.keys`` hold the ranking at its start)."""
     counters, stats, blocked, path = race.counters, race.stats, race.blocked, race.path
     nb, open_, closed = t.nb, t.open_, t.closed
     mode = roll_mode(total)
@@ -188,8 +187,8 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
         if done or moved == total:
             break
     _end_move(
-        nb, open_, t.kind, closed, t.dist, counters[C_COMBO], cars, stats, counters, race.ranks,
-        race.keys, race.off_log, race.overtake_log, seat, total, moved, heading, off,
+        nb, open_, t.kind, closed, t.dist, counters[C_COMBO], cars, stats, counters, race.keys,
+        race.off_log, race.overtake_log, seat, total, moved, heading, off,
     )  # fmt: skip
 
 
@@ -386,7 +385,7 @@ def _step(
 
 @apart
 def _end_move(
-    nb, open_, kinds, closed, dist, k, cars, stats, counters, ranks, keys, off_log,
+    nb, open_, kinds, closed, dist, k, cars, stats, counters, keys, off_log,
     overtake_log, seat, total, moved, heading, off,
 ) -> None:  # fmt: skip
     """``moving.end_move``: cells not moved, the cell landed on, overtakes."""
@@ -403,7 +402,7 @@ def _end_move(
         elif kind == BLOCK and cars[FLIPPED, seat] == 0:
             cars[FLIPPED, seat] = 1  # RB-CELL-3
         _bonk(nb, open_, closed, k, cars, seat, heading)
-    _overtakes(dist, k, cars, ranks, keys, stats, counters, overtake_log, seat)
+    _overtakes(dist, k, cars, keys, stats, counters, overtake_log, seat)
 
 
 @njit(cache=True, inline="always")
@@ -443,21 +442,20 @@ def _turn_back_flipped(nb, open_, closed, k, cars, seat, heading) -> None:
 
 
 @njit(cache=True, inline="always")
-def _overtakes(dist, k, cars, ranks, keys, stats, counters, log, seat) -> None:
+def _overtakes(dist, k, cars, keys, stats, counters, log, seat) -> None:
     """RB-TURN-6: each car ahead before the move and behind after it drinks a sip.
-    ``keys`` hold the ranking keys at the move's start, ``ranks`` its ranking (both
-    are brought up to date); ``log`` is the overtake log. The other cars did not move,
-    but their distances may have changed with a fork chosen in the move."""
+    ``keys`` hold the ranking keys at the move's start (they are brought up to date);
+    ``log`` is the overtake log. The other cars did not move, but their distances may
+    have changed with a fork chosen in the move."""
     was, now = keys[seat], rank_key(cars, dist, k, seat)
     overtaken = 0
-    for other in range(ranks.shape[0]):
+    for other in range(keys.shape[0]):
         key = rank_key(cars, dist, k, other)
         passed = (keys[other] > was) & (key < now)  # never the mover: its key was ``was``
         stats[other, TAKEN] += passed
         stats[other, SIPS] += passed
         overtaken += passed
         keys[other] = key
-    order_by_keys(keys, ranks)
     stats[seat, GIVEN] += overtaken
     stats[seat, CAUSED] += overtaken
     if overtaken and cars[LAST_END, seat] >= 0:

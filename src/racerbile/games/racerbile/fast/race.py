@@ -57,8 +57,7 @@ class Race(NamedTuple):
     counters: np.ndarray  # int64[N_COUNTERS]: see the C_* indices
     forks: np.ndarray  # int64[F] chosen branch + 1 per fork (0: not chosen)
     order: np.ndarray  # int64[n] the turn order
-    ranks: np.ndarray  # int64[n] the ranking after the last move (see .turn.take_turn)
-    keys: np.ndarray  # int64[n] each seat's rank_key as of the last ranking
+    keys: np.ndarray  # int64[n] each seat's rank_key after the last move (the ranking)
     blocked: np.ndarray  # int64[n] cells blocked for the mover
     path: np.ndarray  # int64[16] cells of the move so far
     visited: np.ndarray  # int64[C + 1] each cell's last move on it, see .move.move
@@ -161,22 +160,29 @@ def rank_key(cars, dist, k, seat) -> int:
 
 
 @njit(cache=True, inline="always")
-def ranking(dist, k, cars, keys, out) -> None:
-    """RB-TRACK-6: the seats in ``out``, leader first, and their :func:`rank_key` in
-    ``keys``. Each seat's place is the number of keys greater than its own: no
-    comparison decides a branch (which of two cars leads is as good as random)."""
-    n = out.shape[0]
-    for s in range(n):
+def rank_keys(dist, k, cars, keys) -> None:
+    """RB-TRACK-6: every seat's :func:`rank_key` in ``keys``, which rank the seats (the
+    keys are distinct: the seat is their last digit)."""
+    for s in range(keys.shape[0]):
         keys[s] = rank_key(cars, dist, k, s)
-    order_by_keys(keys, out)
 
 
 @njit(cache=True, inline="always")
-def order_by_keys(keys, out) -> None:
-    """The seats in ``out`` by ``keys``, greatest first (the keys are distinct)."""
-    n = out.shape[0]
-    for s in range(n):
-        ahead = 0
-        for o in range(n):
-            ahead += keys[o] > keys[s]
-        out[u(ahead)] = s
+def place(keys, seat) -> int:
+    """The seat's place by ``keys`` (1: the leader): one more than the keys greater than
+    its own. Counted, not sorted: no comparison decides a branch (which of two cars
+    leads is as good as random)."""
+    ahead = 0
+    for other in range(keys.shape[0]):
+        ahead += keys[other] > keys[seat]
+    return ahead + 1
+
+
+@njit(cache=True, inline="always")
+def first_or_last(keys, seat) -> bool:
+    """Whether the seat leads the ranking or trails it (RB-TURN-1; a lone car is both)."""
+    ahead, behind = 0, 0
+    for other in range(keys.shape[0]):
+        ahead += keys[other] > keys[seat]
+        behind += keys[other] < keys[seat]
+    return (ahead == 0) | (behind == 0)

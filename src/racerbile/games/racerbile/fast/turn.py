@@ -37,8 +37,9 @@ from .race import (
     apart,
     apart_called,
     drink,
+    first_or_last,
     next_die,
-    ranking,
+    rank_keys,
     sips_left,
     u,
 )
@@ -58,9 +59,8 @@ def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     # ranks its start) is the move's ranking before it too, unless the car came back
     # onto the track (it arrived anew).
     if back:
-        ranking(t.dist, counters[C_COMBO], cars, race.keys, race.ranks)
-    ranks = race.ranks
-    drink(stats, seat, int((seat == ranks[0]) | (seat == ranks[-1])), -1)  # RB-TURN-1
+        rank_keys(t.dist, counters[C_COMBO], cars, race.keys)
+    drink(stats, seat, int(first_or_last(race.keys, seat)), -1)  # RB-TURN-1
     first_turn, on_downshift = cars[CAR_TURNS, seat] == 0, t.kind[u(cars[CELL, seat])] == DOWNSHIFT
     barred = first_turn or on_downshift or cars[HOLD_FIRST, seat] != 0
     cars[HOLD_FIRST, seat] = 0
