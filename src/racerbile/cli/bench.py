@@ -223,22 +223,27 @@ def _ratio(top: float | None, bottom: float | None, digits: int = 1) -> float | 
 
 def _table(result: dict[str, Any]) -> Table:
     """The rates side by side, with the ratios under them."""
-    table = Table(title=f"{result['track']}, {result['laps']} laps, {result['workers']} workers")
+    laps, threads = _counted(result["laps"], "lap"), _counted(result["workers"], "thread")
+    table = Table(title=f"{result['track']}, {laps}, fast path on {threads}")
     for heading in ("", "games", "player-turns per CPU s"):
         table.add_column(heading, justify="right" if heading else "left")
     for name in ("reference", "fast", "minimal"):
         if f"{name}_games" in result:
             rate = result[f"{name}_turns_per_cpu_s"]
             table.add_row(
-                name, str(result[f"{name}_games"]), "-" if rate is None else f"{rate:,.0f}"
+                name, f"{result[f'{name}_games']:,}", "-" if rate is None else f"{rate:,.0f}"
             )
     ratios = [f"fast/reference {result['fast_over_reference']}"]
     if "fast_over_minimal" in result:
-        ratios.append(f"fast/minimal {result['fast_over_minimal']}")
+        ratios.append(f"fast/minimal {result['fast_over_minimal']:.3f}")
     same = "identical" if result["identical"] else "NOT identical"
-    rounds = f"{result['rounds']} rounds of {result['round_seconds']} CPU s"
+    rounds = f"{_counted(result['rounds'], 'round')} of {result['round_seconds']} CPU s"
     table.caption = f"{', '.join(ratios)}; games {same}; {rounds}"
     return table
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _turns(outcomes: Sequence[GameOutcome]) -> int:
