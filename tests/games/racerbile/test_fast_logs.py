@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from racerbile.games.racerbile.fast import engine as fast_engine
 from racerbile.engine.outcome import SimulationError
+from racerbile.games.racerbile.fast import engine as fast_engine
 from racerbile.sim import SimSpec
 
 BOTS = ("optimal", "greedy", "stalin", "random")
