@@ -123,6 +123,20 @@ def test_mark_claimed_refuses_a_token_the_join_code_replaced(store: Store) -> No
     assert row is not None and row.seats[0].token_hash == "n" * 64
 
 
+def test_head_is_the_last_action_and_the_seats_as_stored(store: Store) -> None:
+    """What a server compares its copy of a game with before it answers."""
+    store.create_game(_game())
+    store.create_game(_game("g2", "GHIJKL"))
+    assert store.head("g1") == (0, _game().seats)
+    for seq in (1, 2, 3):
+        store.append_action("g1", seq, {"kind": "die", "value": seq}, "dice")
+    store.append_action("g2", 1, {"kind": "die", "value": 6}, "dice")
+    assert store.claim_seat("g1", 0, "n" * 64)
+    claimed = (SeatRow(0, "Anna", "n" * 64, claimed=True), _game().seats[1])
+    assert store.head("g1") == (3, claimed)
+    assert store.head("g2") == (1, _game().seats)
+
+
 def test_sqlite_runs_in_wal_with_full_sync(db_url: str) -> None:
     store = Store(db_url)
     with store.engine.connect() as conn:

@@ -410,13 +410,18 @@ class Store(SnapshotStore):
     def head(self, game_id: str) -> tuple[int, tuple[SeatRow, ...]]:
         """Returns what a copy of a game must match to be current: the number of its
         last action (0: none) and its seats (their tokens and claims)."""
+        # One round trip (servers on one database ask before every answer): the last
+        # number rides along with each seat (every game has one seat at least).
         last = select(func.coalesce(func.max(actions.c.seq), 0)).where(actions.c.game_id == game_id)
+        query = (
+            select(last.scalar_subquery().label("last_seq"), seats)
+            .where(seats.c.game_id == game_id)
+            .order_by(seats.c.seat)
+        )
         with self._connect() as conn:
-            seq = conn.execute(last).scalar_one()
-            found = conn.execute(
-                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
-            )
-            return int(seq), tuple(_seat_row(s) for s in found.mappings())
+            rows = conn.execute(query).mappings().all()
+            seq = rows[0]["last_seq"] if rows else conn.execute(last).scalar_one()
+            return int(seq), tuple(_seat_row(s) for s in rows)
 
     def unfinished(self) -> list[str]:
         """Returns the ids of every game without an end time, oldest first."""
