@@ -41,17 +41,30 @@ class Peers:
         self.instance = secrets.token_hex(8)  # to pass over its own notifications
         self.listening = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._changed: set[str] = set()  # games to announce with the next sending
+        self._sending: asyncio.Task[None] | None = None
 
     def announce(self, room: Room) -> None:
-        """Tells the other processes that ``room`` changed (a room listener)."""
-        self._spawn(asyncio.to_thread(self._notify, room.id))
+        """Tells the other processes that ``room`` changed (a room listener). The games
+        that change while one sending is under way go together in the next: one
+        transaction, not one per change, each sent after the change was committed."""
+        self._changed.add(room.id)
+        if self._sending is None or self._sending.done():
+            self._sending = asyncio.create_task(self._send())
+            self._tasks.add(self._sending)
+            self._sending.add_done_callback(self._done)
 
-    def _notify(self, game_id: str) -> None:
-        payload = f"{self.instance} {game_id}"
+    async def _send(self) -> None:
+        while self._changed:
+            games, self._changed = sorted(self._changed), set()
+            await asyncio.to_thread(self._notify, games)
+
+    def _notify(self, game_ids: list[str]) -> None:
+        payloads = [f"{self.instance} {game_id}" for game_id in game_ids]
         with self.engine.begin() as conn:
             conn.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": payload},
+                text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+                {"channel": CHANNEL, "payloads": payloads},
             )
 
     async def listen(self) -> None:
