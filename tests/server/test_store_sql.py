@@ -137,6 +137,17 @@ def test_head_is_the_last_action_and_the_seats_as_stored(store: Store) -> None:
     assert store.head("g2") == (1, _game().seats)
 
 
+def test_heads_reads_many_games_at_once_and_an_unknown_one_as_empty(store: Store) -> None:
+    store.create_game(_game())
+    store.create_game(_game("g2", "GHIJKL"))
+    store.append_action("g2", 1, {"kind": "die", "value": 6}, "dice")
+    assert store.heads(["g2", "nope", "g1", "g2"]) == {
+        "g1": (0, _game().seats),
+        "g2": (1, _game().seats),
+        "nope": (0, ()),
+    }
+
+
 def test_sqlite_runs_in_wal_with_full_sync(db_url: str) -> None:
     store = Store(db_url)
     with store.engine.connect() as conn:

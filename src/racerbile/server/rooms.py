@@ -26,6 +26,7 @@ from ..store import (
     now,
 )
 from .errors import ApiError, not_found
+from .heads import HeadReader
 from .room import Room, takeover_bot
 from .schemas import GameCreate
 from .security import hash_token, new_game_id, new_join_code, new_seed, new_token
@@ -77,6 +78,7 @@ class Rooms:
     _used: dict[str, float] = field(default_factory=dict)  # game id -> last use, oldest first
     _pending: dict[str, asyncio.Task[Room]] = field(default_factory=dict)
     _sweeping: asyncio.Task[None] | None = None
+    _heads: HeadReader | None = None
 
     async def get(self, game_id: str) -> Room:
         """Returns the room of a game, replaying it from the store on first use (and
@@ -117,8 +119,9 @@ class Rooms:
         """Brings a held room up to the store, which other processes write to as well:
         applies the actions it lacks and takes its seats' tokens and claims as stored,
         so no answer is stale and a token replaced elsewhere is refused here too."""
-        head = await asyncio.to_thread(self.store.head, room.id)
-        if head == (room.seq, tuple(room.seats)):
+        if self._heads is None:
+            self._heads = HeadReader(lambda game_ids: asyncio.to_thread(self.store.heads, game_ids))
+        if await self._heads.head(room.id) == (room.seq, tuple(room.seats)):
             return
         async with room.lock:
             seq, seats = await asyncio.to_thread(self.store.head, room.id)

@@ -10,8 +10,9 @@ from .errors import (
     StoreUnavailable,
     unavailable,
 )
+from .rows import ActionRow, GameRow, Head, JudgeRow, SeatRow
 from .snapshots import SnapshotRow
-from .store import ActionRow, GameRow, JudgeRow, SeatRow, Store, data_dir, default_url, now
+from .store import Store, data_dir, default_url, now
 
 __all__ = [
     "DRIVER_ERRORS",
@@ -20,6 +21,7 @@ __all__ = [
     "DamagedRecord",
     "DuplicateWrite",
     "GameRow",
+    "Head",
     "JudgeRow",
     "RefusedValue",
     "SeatRow",

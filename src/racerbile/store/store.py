@@ -44,60 +44,12 @@ from .errors import (
 )
 from .groupcommit import GroupCommit
 from .opening import check_schema, create_schema
+from .rows import ActionRow, GameRow, Head, JudgeRow, SeatRow
 from .snapshots import SnapshotStore
 from .tables import actions, games, judges, metadata, seats
 from .values import refuse_unstorable, storable
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """One seat of a stored game; bots have no token."""
-
-    seat: int
-    name: str
-    token_hash: str | None
-    claimed: bool = False
-    bot: str | None = None
-
-
-@dataclass(frozen=True)
-class JudgeRow:
-    """One judge of a stored game (referee actions only): number, name, token hash."""
-
-    judge: int
-    name: str
-    token_hash: str
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """A stored game without its actions."""
-
-    id: str
-    game: str
-    rules_version: int
-    setup: dict[str, Any]
-    seed: int
-    dice: str
-    host_token_hash: str
-    join_code: str
-    seats: tuple[SeatRow, ...]
-    created: datetime
-    finished: datetime | None = None
-    takeover_after_s: float | None = None  # a bot acts for a seat silent this long
-    judges: tuple[JudgeRow, ...] = ()
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    """One stored action: its number (1 = first), JSON, who sent it and when."""
-
-    seq: int
-    action: dict[str, Any]
-    actor: str
-    at: datetime
 
 
 def default_url() -> str:
@@ -407,21 +359,36 @@ class Store(SnapshotStore):
                     raise
                 raise DamagedRecord(game_id, _damaged_action(conn, game_id), problem) from None
 
-    def head(self, game_id: str) -> tuple[int, tuple[SeatRow, ...]]:
+    def head(self, game_id: str) -> Head:
         """Returns what a copy of a game must match to be current: the number of its
         last action (0: none) and its seats (their tokens and claims)."""
-        # One round trip (servers on one database ask before every answer): the last
-        # number rides along with each seat (every game has one seat at least).
-        last = select(func.coalesce(func.max(actions.c.seq), 0)).where(actions.c.game_id == game_id)
-        query = (
-            select(last.scalar_subquery().label("last_seq"), seats)
-            .where(seats.c.game_id == game_id)
-            .order_by(seats.c.seat)
+        return self.heads([game_id])[game_id]
+
+    def heads(self, game_ids: Sequence[str]) -> dict[str, Head]:
+        """:meth:`head` of each game, in one round trip (servers on one database ask
+        before every answer, many rooms at once): the last action's number rides along
+        with each seat row."""
+        last = (
+            select(func.coalesce(func.max(actions.c.seq), 0))
+            .where(actions.c.game_id == seats.c.game_id)
+            .scalar_subquery()
         )
+        query = (
+            select(last.label("last_seq"), seats)
+            .where(seats.c.game_id.in_(sorted(set(game_ids))))
+            .order_by(seats.c.game_id, seats.c.seat)
+        )
+        found: dict[str, tuple[int, list[SeatRow]]] = {}
         with self._connect() as conn:
-            rows = conn.execute(query).mappings().all()
-            seq = rows[0]["last_seq"] if rows else conn.execute(last).scalar_one()
-            return int(seq), tuple(_seat_row(s) for s in rows)
+            for row in conn.execute(query).mappings():
+                seq, rows = found.setdefault(row["game_id"], (int(row["last_seq"]), []))
+                rows.append(_seat_row(row))
+            for game_id in game_ids:  # a game without seats (or none at all)
+                if game_id not in found:
+                    alone = select(func.coalesce(func.max(actions.c.seq), 0))
+                    seq = conn.execute(alone.where(actions.c.game_id == game_id)).scalar_one()
+                    found[game_id] = (int(seq), [])
+        return {game_id: (seq, tuple(rows)) for game_id, (seq, rows) in found.items()}
 
     def unfinished(self) -> list[str]:
         """Returns the ids of every game without an end time, oldest first."""
