@@ -76,6 +76,10 @@ def test_two_phones_join_by_code_and_the_spectator_sees_the_moves(
         state = state_for(seat)
         page = phones[seat][1]
         other = phones[1 - seat][1]
+        for phone in (page, other):  # a push may still be on its way to either phone
+            phone.wait_for_function(
+                f"document.body.dataset.seq === '{state['seq']}'", timeout=30_000
+            )
         assert "is-mine" in (page.get_attribute("#turn", "class") or "")
         assert other.locator("#primary-actions .button, #secondary-actions .button").count() == 0
         kinds = {(a["kind"], a.get("direction")) for a in state["legal_actions"]}
