@@ -6,6 +6,7 @@ import pytest
 from sqlalchemy import text
 
 from racerbile.store import DuplicateWrite, GameRow, SeatRow, Store, StoreError, now
+from racerbile.store import store as store_module
 
 
 def _game(game_id: str = "g1", code: str = "ABCDEF") -> GameRow:
@@ -146,6 +147,17 @@ def test_heads_reads_many_games_at_once_and_an_unknown_one_as_empty(store: Store
         "g2": (1, _game().seats),
         "nope": (0, ()),
     }
+
+
+def test_heads_of_more_games_than_one_query_holds(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "HEADS_PER_QUERY", 2)
+    for n in range(5):
+        store.create_game(_game(f"g{n}", f"CODE{n:02d}"))
+        store.append_action(f"g{n}", 1, {"kind": "die", "value": 1}, "dice")
+    heads = store.heads([f"g{n}" for n in range(5)])
+    assert heads == {f"g{n}": (1, _game().seats) for n in range(5)}
 
 
 def test_sqlite_runs_in_wal_with_full_sync(db_url: str) -> None:

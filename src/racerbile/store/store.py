@@ -50,6 +50,7 @@ from .tables import actions, games, judges, metadata, seats
 from .values import refuse_unstorable, storable
 
 T = TypeVar("T")
+HEADS_PER_QUERY = 500  # bound parameters of one query (old SQLite builds allow 999)
 
 
 def default_url() -> str:
@@ -373,16 +374,18 @@ class Store(SnapshotStore):
             .where(actions.c.game_id == seats.c.game_id)
             .scalar_subquery()
         )
-        query = (
-            select(last.label("last_seq"), seats)
-            .where(seats.c.game_id.in_(sorted(set(game_ids))))
-            .order_by(seats.c.game_id, seats.c.seat)
-        )
+        wanted = sorted(set(game_ids))
         found: dict[str, tuple[int, list[SeatRow]]] = {}
         with self._connect() as conn:
-            for row in conn.execute(query).mappings():
-                seq, rows = found.setdefault(row["game_id"], (int(row["last_seq"]), []))
-                rows.append(_seat_row(row))
+            for start in range(0, len(wanted), HEADS_PER_QUERY):
+                query = (
+                    select(last.label("last_seq"), seats)
+                    .where(seats.c.game_id.in_(wanted[start : start + HEADS_PER_QUERY]))
+                    .order_by(seats.c.game_id, seats.c.seat)
+                )
+                for row in conn.execute(query).mappings():
+                    seq, rows = found.setdefault(row["game_id"], (int(row["last_seq"]), []))
+                    rows.append(_seat_row(row))
             for game_id in game_ids:  # a game without seats (or none at all)
                 if game_id not in found:
                     alone = select(func.coalesce(func.max(actions.c.seq), 0))
