@@ -181,8 +181,5 @@ def place(keys, seat) -> int:
 @njit(cache=True, inline="always")
 def first_or_last(keys, seat) -> bool:
     """Whether the seat leads the ranking or trails it (RB-TURN-1; a lone car is both)."""
-    ahead, behind = 0, 0
-    for other in range(keys.shape[0]):
-        ahead += keys[other] > keys[seat]
-        behind += keys[other] < keys[seat]
-    return (ahead == 0) | (behind == 0)
+    at = place(keys, seat)
+    return (at == 1) | (at == keys.shape[0])
