@@ -78,7 +78,10 @@ class Rooms:
     _used: dict[str, float] = field(default_factory=dict)  # game id -> last use, oldest first
     _pending: dict[str, asyncio.Task[Room]] = field(default_factory=dict)
     _sweeping: asyncio.Task[None] | None = None
-    _heads: HeadReader | None = None
+    _heads: HeadReader = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._heads = HeadReader(lambda game_ids: asyncio.to_thread(self.store.heads, game_ids))
 
     async def get(self, game_id: str) -> Room:
         """Returns the room of a game, replaying it from the store on first use (and
@@ -119,8 +122,6 @@ class Rooms:
         """Brings a held room up to the store, which other processes write to as well:
         applies the actions it lacks and takes its seats' tokens and claims as stored,
         so no answer is stale and a token replaced elsewhere is refused here too."""
-        if self._heads is None:
-            self._heads = HeadReader(lambda game_ids: asyncio.to_thread(self.store.heads, game_ids))
         if await self._heads.head(room.id) == (room.seq, tuple(room.seats)):
             return
         async with room.lock:
