@@ -34,6 +34,8 @@ def test_two_phones_join_by_code_and_the_spectator_sees_the_moves(
     code = host.inner_text("#join-code").strip()
     game_id = host.url.rstrip("/").split("/")[-1]
     assert len(code) == 6
+    # The QR code is fetched once the join code is shown: wait for it to arrive.
+    host.wait_for_function("document.getElementById('qr').src.startsWith('blob:')", timeout=30_000)
     assert host.get_attribute("#qr", "src")
 
     spectator_ctx = browser.new_context(viewport=LAPTOP)
