@@ -243,7 +243,7 @@ async def run_spectators(plan: Plan, store: str, folder: Path) -> Result:
     async with game_servers(plan, store, 1, folder) as servers:
         base = servers[0].base
         (room,) = await create_rooms(plan, servers, 1)
-        url = f"{servers[0].ws_base}{room.path}/ws"
+        url = f"{servers[0].ws_base}{room.path}/ws?patches=true"  # as the watch page
         return await _watched(plan, store, servers, url, SPECTATOR_AUTH, base, room)
 
 

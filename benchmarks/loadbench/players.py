@@ -23,6 +23,8 @@ import aiohttp
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
+from racerbile.server.patches import apply_patch
+
 from .games import (
     RoomFailed,
     RoomHandle,
@@ -156,8 +158,9 @@ async def _retrying(tally: Tally, attempt: Callable[..., Awaitable[T]], *args: A
 
 
 async def open_socket(room: RoomHandle) -> ClientConnection:
-    """Opens the host's websocket to ``room`` (the state comes first)."""
-    url = f"{'ws' + room.base.removeprefix('http')}{room.path}/ws"
+    """Opens the host's websocket to ``room`` (the state comes first, then patches, as
+    the pages take them)."""
+    url = f"{'ws' + room.base.removeprefix('http')}{room.path}/ws?patches=true"
     return await connect(
         url,
         additional_headers=room.headers,
@@ -215,7 +218,8 @@ async def _play_socket(
 ) -> bool:
     """Acts on the pushed states; returns True when the game is over (or no person can
     act), False to reconnect."""
-    state = await _pushed(socket, -1)
+    pushes = Pushes(socket)
+    state = await pushes.settled(-1)
     while True:
         move = next_move(state, rng)
         if move is None:
@@ -226,7 +230,7 @@ async def _play_socket(
             return True
         started = time.perf_counter()
         await socket.send(json.dumps({"type": "action", **move}))
-        answer = await _pushed(socket, move["seq"])
+        answer = await pushes.settled(move["seq"])
         if answer.get("type") == "error":
             tally.error(f"ws {answer.get('code')}")
             if "state" not in answer:
@@ -238,15 +242,28 @@ async def _play_socket(
         await asyncio.sleep(think_delay(rng, think))
 
 
-async def _pushed(socket: ClientConnection, after: int) -> dict[str, Any]:
-    """Returns the first pushed state settled after ``after`` (see ``settled``), or the
-    first error."""
-    async with asyncio.timeout(SETTLE_TIMEOUT_S):
-        while True:
-            message: dict[str, Any] = json.loads(await socket.recv())
-            kind = message.get("type")
-            if kind == "error" or (kind == "state" and settled(message, after)):
-                return message
+@dataclass
+class Pushes:
+    """A socket's state, built from its pushes: a whole state, then patches."""
+
+    socket: ClientConnection
+    state: dict[str, Any] | None = None
+
+    async def settled(self, after: int) -> dict[str, Any]:
+        """Returns the first pushed state settled after ``after`` (see ``settled``), or
+        the first error."""
+        async with asyncio.timeout(SETTLE_TIMEOUT_S):
+            while True:
+                message: dict[str, Any] = json.loads(await self.socket.recv())
+                kind = message.get("type")
+                if kind == "error":
+                    return message
+                if kind == "state":
+                    self.state = message
+                elif kind == "patch" and self.state is not None:
+                    self.state = apply_patch(self.state, message)
+                if self.state is not None and settled(self.state, after):
+                    return self.state
 
 
 async def echo_http_player(

@@ -30,6 +30,9 @@ from .players import (
 )
 
 SEQ = re.compile(rb'"seq":(\d+)')
+# A patch names the seq first among what changed (the envelope's members before it,
+# its id and game, never change); a patch without it left the seq as it was.
+PATCH_SEQ = re.compile(rb'\{"type":"patch","set":\{"seq":(\d+)')
 CATCH_UP_S = 10.0  # how long spectators may take to get the last push after the driver stops
 PUSH_BYTES = 15_000
 """The echo app's push: about the size of a two-seat Racerbile room's state."""
@@ -49,7 +52,8 @@ class Watcher:
     close_code: int | None = None
 
     def note(self, frame: bytes) -> None:
-        found = SEQ.search(frame, 0, 400)
+        patch = frame.startswith(b'{"type":"patch"')
+        found = PATCH_SEQ.match(frame) if patch else SEQ.search(frame, 0, 400)
         if found is not None:
             self.seqs.append(int(found.group(1)))
             self.times.append(time.perf_counter())

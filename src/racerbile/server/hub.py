@@ -16,6 +16,7 @@ from typing import Any
 
 from .access import Caller
 from .jsontext import json_text
+from .patches import Envelope, envelope_patch
 from .room import Room
 
 QUEUE_SIZE = 256
@@ -36,10 +37,13 @@ class Push:
 
 @dataclass(eq=False)
 class Subscriber:
-    """One websocket connection: who it is, its language, and its outgoing queue."""
+    """One websocket connection: who it is, its language, whether it takes patches
+    (:mod:`.patches`), the state it was sent last, and its outgoing queue."""
 
     caller: Caller
     lang: str
+    patches: bool = False
+    sent: Envelope | None = None
     queue: asyncio.Queue[Push | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
 
     def push(self, message: Push) -> bool:
@@ -64,6 +68,7 @@ class Hub:
         """Adds a connection and queues the current state for it."""
         self._subscribers[room.id].add(subscriber)
         subscriber.push(state_message(room, subscriber))
+        subscriber.sent = room.public(subscriber.caller, subscriber.lang)
 
     def leave(self, room_id: str, subscriber: Subscriber) -> None:
         """Removes a connection."""
@@ -74,13 +79,23 @@ class Hub:
                 del self._subscribers[room_id]
 
     def publish(self, room: Room) -> None:
-        """Queues the new state for every connection to ``room`` (one view per caller)."""
-        made: dict[tuple[Caller, str], Push] = {}
+        """Queues the new state for every connection to ``room`` (one view per caller),
+        or for one that takes patches, what changed since its last push."""
+        made: dict[tuple[Caller, str, int], tuple[Envelope | None, Push]] = {}
         for subscriber in list(self._subscribers.get(room.id, ())):
-            key = (subscriber.caller, subscriber.lang)
+            caller, lang = subscriber.caller, subscriber.lang
+            before = subscriber.sent if subscriber.patches else None
+            # The same push for every connection that saw the same (kept in ``made``
+            # with the state it was made from, so no other takes that state's id).
+            key = (caller, lang, id(before))
             if key not in made:
-                made[key] = state_message(room, subscriber)
-            if not subscriber.push(made[key]):
+                if before is None:
+                    push = state_message(room, subscriber)
+                else:
+                    push = Push(envelope_patch(before, room.public(caller, lang)))
+                made[key] = (before, push)
+            subscriber.sent = room.public(caller, lang)
+            if not subscriber.push(made[key][1]):
                 self.leave(room.id, subscriber)
 
     def count(self, room_id: str) -> int:

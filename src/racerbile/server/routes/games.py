@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-from typing import Any
+from typing import Annotated, Any
 
 import qrcode
 import qrcode.image.svg
-from fastapi import APIRouter, Depends, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Query, Response, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from ..access import Caller
@@ -126,15 +126,23 @@ def qr_svg(text: str) -> Response:
     return Response(buffer.getvalue(), media_type="image/svg+xml")
 
 
+PATCHES = (
+    "after the first state, push only what changed since the last push "
+    '({"type": "patch", ...}: see the API guide)'
+)
+
+
 @router.websocket("/{game_id}/ws")
 async def game_socket(
     websocket: WebSocket,
     game_id: str,
     services: ServicesDep,
     lang: Lang = "en",
+    patches: Annotated[bool, Query(description=PATCHES)] = False,
 ) -> None:
     """Authenticates by the ``Authorization`` header or the first message, then pushes
-    the state after every change, accepts actions and answers errors."""
+    the state after every change (or with ``patches``, what changed: see
+    :mod:`..patches`), accepts actions and answers errors."""
     await websocket.accept()
     try:
         refuse_token_in_url(websocket.query_params)
@@ -151,7 +159,7 @@ async def game_socket(
         return
     except WebSocketDisconnect:
         return
-    subscriber = Subscriber(caller, lang)
+    subscriber = Subscriber(caller, lang, patches)
     services.hub.join(room, subscriber)
     writer = asyncio.create_task(_write(websocket, subscriber))
     try:

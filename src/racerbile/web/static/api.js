@@ -130,6 +130,26 @@ export function adoptUrlToken(id, role) {
  * Keeps one game's state fresh: fetches it, listens on the websocket (reconnecting with
  * back-off), and sends actions with the sequence number they were made against.
  */
+/**
+ * Returns the state a websocket patch makes of the one before it: the envelope's
+ * members in ``set`` (those in ``unset`` gone), the view's likewise, and the log as
+ * ``keep`` lines from ``drop`` on with the lines in ``add`` after them.
+ */
+export function applyPatch(before, patch) {
+  const after = { ...before, ...(patch.set || {}) };
+  for (const key of patch.unset || []) delete after[key];
+  if (patch.view) {
+    const view = { ...before.view, ...patch.view.set };
+    for (const key of patch.view.unset || []) delete view[key];
+    after.view = view;
+  }
+  if (patch.log) {
+    const { drop, keep, add } = patch.log;
+    after.log = [...before.log.slice(drop, drop + keep), ...add];
+  }
+  return after;
+}
+
 export class GameConnection {
   constructor(id, token, lang = "en") {
     this.id = id;
@@ -222,12 +242,16 @@ export class GameConnection {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     let ws;
     try {
-      ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/ws${this._query()}`);
+      // Patches: after the first state, each push holds only what changed.
+      ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/ws${this._query()}&patches=true`);
     } catch {
       this._reconnect();
       return;
     }
     this.ws = ws;
+    // The state this socket's pushes built: each patch applies to it, whatever state
+    // an HTTP answer brought meanwhile.
+    let pushed = null;
     ws.onopen = () => {
       // The first message authenticates (the token stays out of the URL, which servers log).
       ws.send(JSON.stringify({ type: "auth", token: this.token }));
@@ -245,7 +269,12 @@ export class GameConnection {
       }
       if (msg.type === "state") {
         const { type: _type, ...state } = msg;
-        this.accept(msg.state && typeof msg.state === "object" && !("seq" in msg) ? msg.state : state);
+        pushed = msg.state && typeof msg.state === "object" && !("seq" in msg) ? msg.state : state;
+        this.accept(pushed);
+      } else if (msg.type === "patch") {
+        if (!pushed) return;
+        pushed = applyPatch(pushed, msg);
+        this.accept(pushed);
       }
     };
     ws.onclose = () => {
