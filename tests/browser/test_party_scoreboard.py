@@ -73,6 +73,8 @@ def test_the_spectator_screen_switches_to_the_scoreboard_and_back(
         viewport=TV,
     )
     page.wait_for_selector(".board-svg")
+    # the join code's QR comes after the board: the page asks for its link once drawn
+    page.wait_for_selector("#qr-wrap:not([hidden]) img")
     qr = page.locator("#qr-wrap img").bounding_box()
     assert qr is not None and qr["width"] >= 200, "the spectator screen shows the QR large"
     page.click("#mode")
