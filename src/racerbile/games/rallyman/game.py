@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from ...engine.capabilities import BotRoster, GameCapabilities, LogLine, SimStats
 from ...engine.contract import Action, Actor, Event, Result, Step
+from ...engine.memo import per_state
 from . import INFO, notation, rules, undo
 from .actions import ACTION_TYPES
 from .board.catalog import TRACKS, RallymanTracks
@@ -129,8 +130,10 @@ class RallymanGame(GameCapabilities):
         return list(state.names)
 
 
+@per_state
 def view(state: State) -> dict[str, Any]:
-    """Returns the public JSON of ``state``."""
+    """Returns the public JSON of ``state``: the same for every seat (nothing is hidden),
+    so made once per state for all who ask, who must not change it."""
     from .odds import die_risks
 
     stage = state.stage

@@ -10,7 +10,9 @@ Every number is a ``Fraction``; the die probabilities come from
 
 The sums depend only on the dice's chances (a few kinds of die, at most seven dice),
 the limit and the hazards showing, while every view of a turn asks for them again:
-they are remembered by those values (``_counts``, ``_plan_odds``).
+they are remembered by those values (``_counts``, ``_plan_odds``), and by the hazard
+faces of a gas and a gear die rather than by Fractions to hash (``_faces_risk``,
+:func:`faces_plan_odds`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...engine.contract import Action
+from . import rules
 from .actions import Attack, Roll
-from .rules.attack import attack_actions, pool_limit
+from .rules.attack import attack_actions, pool_limit, pool_limits
 from .rules.common import GAS, corner_limit, hazard_chance, hazard_limit, turn_of
 from .rules.turn import roll_actions
 from .state import Options, State
@@ -47,57 +50,86 @@ def _counts(chances: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
     return tuple(dist)
 
 
+_ZERO, _ONE = Fraction(0), Fraction(1)
+
+
 def die_risks(state: State) -> dict[Action, Fraction]:
     """Returns, for each legal die and pool, the exact chance of losing control with it."""
     turn = turn_of(state)
     car = state.cars[turn.seat]
     stage = state.stage
+    options = state.options
     risks: dict[Action, Fraction] = {}
-    for roll in roll_actions(state):
+    rolls, attacks = _dice_now(state)
+    for roll in rolls:
         target = stage.find(roll.to)
         assert target is not None
         gear = turn.gear if roll.die == GAS else int(roll.die)
-        p = Fraction(0) if roll.secured else hazard_chance(state.options, roll.die)
+        p = _ZERO if roll.secured else _chance(options, roll.die)
         if target >= stage.finish:
             last = stage.spaces[car.space] if car.space is not None else None
-            at_limit = turn.hazards + 1 >= hazard_limit(state.options, car, last)
-            risks[roll] = p if at_limit else Fraction(0)
+            at_limit = turn.hazards + 1 >= hazard_limit(options, car, last)
+            risks[roll] = p if at_limit else _ZERO
             continue
         space = stage.spaces[target]
         limit = corner_limit(state, turn.seat, space)
         jump = gear - space.jump if space.jump is not None else 0
         if (limit is not None and gear > limit) or jump >= 2:
-            risks[roll] = Fraction(1)
-        elif jump == 1 or turn.hazards + 1 >= hazard_limit(state.options, car, space):
+            risks[roll] = _ONE
+        elif jump == 1 or turn.hazards + 1 >= hazard_limit(options, car, space):
             risks[roll] = p
         else:
-            risks[roll] = Fraction(0)
-    kinds = _kind_chances(state.options)
-    limits: dict[int, int] = {}  # a pool's limit depends on its size alone (A15)
-    for attack in attack_actions(state):
-        size = len(attack.dice)
-        if size not in limits:
-            limits[size] = pool_limit(state, size)
-        risks[attack] = _pool_risk(attack, kinds, limits[size])
+            risks[roll] = _ZERO
+    if attacks:
+        # a pool's limit depends on its size alone (A15)
+        limits = pool_limits(state, max(len(a.dice) for a in attacks))
+        for attack in attacks:
+            size = len(attack.dice)
+            gas = attack.dice.count(GAS)
+            risks[attack] = _faces_risk(
+                gas,
+                size - gas,
+                options.gas_hazard_faces,
+                options.gear_hazard_faces,
+                limits[size - 1],
+            )
     return risks
+
+
+def _chance(options: Options, die: str) -> Fraction:
+    """:func:`.rules.common.hazard_chance`, made once per number of hazard faces."""
+    return _sixths(options.gas_hazard_faces if die == GAS else options.gear_hazard_faces)
+
+
+@lru_cache(maxsize=16)
+def _sixths(faces: int) -> Fraction:
+    return Fraction(faces, 6)
+
+
+def _dice_now(state: State) -> tuple[list[Roll], list[Attack]]:
+    """The dice open now and the pools: when the driver is to act in a race, those of
+    the legal actions (worked out once per state), else asked of the rules."""
+    turn = turn_of(state)
+    if state.phase == "race" and rules.to_act(state) == turn.seat:
+        legal = rules.legal_actions(state)
+        rolls = [a for a in legal if isinstance(a, Roll)]
+        return rolls, [a for a in legal if isinstance(a, Attack)]
+    return roll_actions(state), attack_actions(state)
+
+
+@lru_cache(maxsize=4096)
+def _faces_risk(gas: int, gear: int, gas_faces: int, gear_faces: int, hazards: int) -> Fraction:
+    """:func:`_at_least` by the dice's hazard faces (RM-DICE-1): small numbers to
+    remember it by, not Fractions to hash."""
+    return _at_least(gas, gear, Fraction(gas_faces, 6), Fraction(gear_faces, 6), hazards)
 
 
 def attack_risk(state: State, attack: Attack) -> Fraction:
     """Returns the chance that a time-attack pool shows the limit in hazards (RM-ATT-1)."""
-    kinds = _kind_chances(state.options)
-    return _pool_risk(attack, kinds, pool_limit(state, len(attack.dice)))
-
-
-def _kind_chances(options: Options) -> tuple[Fraction, Fraction]:
-    """The hazard chances of a gas die and of a gear die."""
-    return hazard_chance(options, GAS), hazard_chance(options, "1")
-
-
-def _pool_risk(attack: Attack, kinds: tuple[Fraction, Fraction], limit: int) -> Fraction:
-    # A die counts only by its kind (gas or gear): the chance is remembered by how many
-    # of each, not by hashing a Fraction per die.
-    gas = sum(die == GAS for die in attack.dice)
-    return _at_least(gas, len(attack.dice) - gas, *kinds, limit)
+    options, size = state.options, len(attack.dice)
+    gas = attack.dice.count(GAS)
+    faces = options.gas_hazard_faces, options.gear_hazard_faces
+    return _faces_risk(gas, size - gas, *faces, pool_limit(state, size))
 
 
 @lru_cache(maxsize=4096)
@@ -153,6 +185,13 @@ def _plan_odds(chances: tuple[Fraction, ...], limit: int, hazards: int) -> PlanO
 
 def state_plan_odds(state: State, plan: Sequence[str]) -> PlanOdds:
     """Returns the odds of finishing the turn with the remaining dice ``plan`` from here."""
+    return faces_plan_odds(tuple(plan), *plan_terms(state))
+
+
+def plan_terms(state: State) -> tuple[int, int, int, int]:
+    """Returns what the odds of a plan from here depend on besides its dice: the hazard
+    faces of a gas die and of a gear die, the hazard limit where the car stands and the
+    hazards showing."""
     turn = turn_of(state)
     car = state.cars[turn.seat]
     space = (
@@ -160,8 +199,18 @@ def state_plan_odds(state: State, plan: Sequence[str]) -> PlanOdds:
         if car.space is not None and (car.space < state.stage.finish)
         else None
     )
-    chances = [hazard_chance(state.options, d) for d in plan]
-    return plan_odds(chances, hazard_limit(state.options, car, space), turn.hazards)
+    options = state.options
+    limit = hazard_limit(options, car, space)
+    return options.gas_hazard_faces, options.gear_hazard_faces, limit, turn.hazards
+
+
+@lru_cache(maxsize=4096)
+def faces_plan_odds(
+    plan: tuple[str, ...], gas_faces: int, gear_faces: int, limit: int, hazards: int
+) -> PlanOdds:
+    """:func:`plan_odds` of the dice ``plan`` by their hazard faces (RM-DICE-1)."""
+    chances = tuple(Fraction(gas_faces if d == GAS else gear_faces, 6) for d in plan)
+    return _plan_odds(chances, limit, hazards)
 
 
 def attack_table(
@@ -241,8 +290,10 @@ __all__ = [
     "Roll",
     "attack_table",
     "die_risks",
+    "faces_plan_odds",
     "format_tables",
     "plan_odds",
+    "plan_terms",
     "seven_dice_hazards",
     "standard_table",
     "state_plan_odds",

@@ -9,13 +9,14 @@ position in ``State.trace`` (RM-SOLO-1): from the events of one step, never from
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...engine.contract import Event
 from ...engine.frozen import replace
 from .actions import CardTaken, Finished, Retired
 from .board.catalog import bundled_rallies
+from .board.model import Stage
 from .board.render import heading
 from .rules.common import GAS, corner_limit, gas_available, gear_dice_allowed, hazard_limit
 from .state import State, TracePoint
@@ -131,9 +132,27 @@ def _dashboard(state: State, seat: int) -> dict[str, Any]:
         "spare": not car.spare_used,
     }
     if car.space is not None and car.space < stage.finish:
-        dx, dy = heading(stage, car.space)
-        data["heading"] = [round(dx, 3), round(dy, 3)]
+        data["heading"] = list(_headings(stage)[car.space])
     return data
+
+
+_HEADINGS: dict[int, tuple[Stage, tuple[tuple[float, float], ...]]] = {}
+"""The dashboards' headings of each stage asked about, by the stage's identity (a stage
+is large to hash; each entry holds its stage, so no other takes its id meanwhile)."""
+
+
+def _headings(stage: Stage) -> tuple[tuple[float, float], ...]:
+    """Returns the heading of every space of ``stage``, rounded as the dashboards show it."""
+    kept = _HEADINGS.get(id(stage))
+    if kept is None or kept[0] is not stage:
+        if len(_HEADINGS) >= 64:
+            _HEADINGS.clear()
+        found = []
+        for index in range(stage.finish):
+            dx, dy = heading(stage, index)
+            found.append((round(dx, 3), round(dy, 3)))
+        kept = _HEADINGS[id(stage)] = (stage, tuple(found))
+    return kept[1]
 
 
 def _targets(state: State) -> dict[str, dict[str, Any]]:
@@ -172,28 +191,45 @@ def _plans(state: State) -> list[dict[str, Any]]:
     control, ``all`` the chance of using them all when stopping at limit − 1 hazards,
     ``spaces`` the expected spaces then (:func:`.odds.state_plan_odds`).
     """
-    from .odds import state_plan_odds
-
     turn = state.turn
     assert turn is not None
     if turn.technique != "standard" and turn.technique != "none":
         return []
     if turn.pending or turn.loc or turn.draw or state.cars[turn.seat].status != "racing":
         return []
-    gear_left = max(0, turn.gear_allowed - turn.gear_dice_used)
-    gas = [GAS] * max(0, turn.gas_allowed - turn.gas_used)
-    if turn.must_first or turn.gear == 0:
+    from .odds import plan_terms
+
+    terms = (turn.gear, turn.used, turn.must_first, turn.gear_allowed, turn.gas_allowed)
+    return [dict(plan) for plan in _turn_plans(*terms, *plan_terms(state))]
+
+
+@lru_cache(maxsize=1024)
+def _turn_plans(
+    gear_now: int,
+    used: tuple[str, ...],
+    must_first: bool,
+    gear_allowed: int,
+    gas_allowed: int,
+    *odds_terms: int,
+) -> tuple[dict[str, Any], ...]:
+    """The plans of :func:`_plans` by what they depend on (every view of a turn asks;
+    shared, copied before they are handed on)."""
+    from .odds import faces_plan_odds
+
+    gear_left = max(0, gear_allowed - sum(1 for d in used if d != GAS))
+    gas = [GAS] * max(0, gas_allowed - used.count(GAS))
+    if must_first or gear_now == 0:
         gas = []
     runs: list[list[str]] = []
-    for first, step in _run_starts(turn.gear, turn.used, turn.must_first):
+    for first, step in _run_starts(gear_now, used, must_first):
         run: list[str] = []
         gear = first
-        while 1 <= gear <= 5 and str(gear) not in turn.used and len(run) < gear_left:
+        while 1 <= gear <= 5 and str(gear) not in used and len(run) < gear_left:
             run.append(str(gear))
             gear += step
         if run:
             runs.append(run + gas)
-    if gas and not turn.must_first:
+    if gas and not must_first:
         runs.append(list(gas))
     seen: set[str] = set()
     plans: list[dict[str, Any]] = []
@@ -202,7 +238,7 @@ def _plans(state: State) -> list[dict[str, Any]]:
         if key in seen:
             continue
         seen.add(key)
-        odds = state_plan_odds(state, plan)
+        odds = faces_plan_odds(tuple(plan), *odds_terms)
         plans.append(
             {
                 "dice": key,
@@ -212,7 +248,7 @@ def _plans(state: State) -> list[dict[str, Any]]:
             }
         )
     plans.sort(key=lambda p: (-len(p["dice"]), p["dice"]))
-    return plans[:MAX_PLANS]
+    return tuple(plans[:MAX_PLANS])
 
 
 def _run_starts(gear: int, used: Sequence[str], must_first: bool) -> list[tuple[int, int]]:

@@ -22,7 +22,7 @@ from ....engine.memo import per_state
 from ..actions import Attack, Faces, Place, PoolRolled
 from ..state import State
 from .common import hazard_chance, hazard_limit, turn_of, with_car, with_turn
-from .moves import candidate_pools, links_from, pool_orderable, steps, usable_sets
+from .moves import Ways, candidate_pools, links_from
 from .turn import enter
 
 
@@ -35,32 +35,48 @@ def attack_actions(state: State) -> list[Attack]:
     if not state.options.time_attack or turn.technique != "none" or turn.used or turn.loc:
         return []
     car = state.cars[turn.seat]
-    usable = usable_sets(state, turn.seat, car.space, turn.gear, turn.start_gear, turn.must_first)
+    ways = Ways(state, turn.seat, turn.start_gear, turn.must_first, planned=True)
+    usable = ways.usable(car.space, turn.gear)
     return [
         Attack(pool)
-        for pool in candidate_pools(turn.gear_allowed, turn.gas_allowed)
-        if tuple(sorted(pool)) in usable
+        for pool, dice in _sorted_pools(turn.gear_allowed, turn.gas_allowed)
+        if dice in usable
     ]
+
+
+@lru_cache(maxsize=64)
+def _sorted_pools(gear_allowed: int, gas: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The candidate pools, each with its dice sorted as :meth:`Ways.usable` names them."""
+    return tuple((pool, tuple(sorted(pool))) for pool in candidate_pools(gear_allowed, gas))
 
 
 def pool_limit(state: State, size: int) -> int:
     """Returns the strictest hazard limit of the spaces within ``size`` dice (A15)."""
+    return pool_limits(state, size)[size - 1] if size > 0 else state.options.hazard_limit
+
+
+def pool_limits(state: State, most: int) -> list[int]:
+    """Returns :func:`pool_limit` for every size 1..``most`` at once (one walk out)."""
     turn = turn_of(state)
     car = state.cars[turn.seat]
-    stage = state.stage
-    limits = []
+    stage, options = state.stage, state.options
+    finish = stage.finish
+    found = []
+    strictest: int | None = None
     frontier = [link.to for link in links_from(state, car.space)]
-    for _ in range(size):
-        limits += [
-            hazard_limit(state.options, car, stage.spaces[i]) for i in frontier if i < stage.finish
-        ]
-        frontier = sorted({lk.to for i in frontier if i < stage.finish for lk in stage.links[i]})
-    return min(limits, default=state.options.hazard_limit)
+    for _ in range(most):
+        for i in frontier:
+            if i < finish:
+                limit = hazard_limit(options, car, stage.spaces[i])
+                strictest = limit if strictest is None else min(strictest, limit)
+        found.append(options.hazard_limit if strictest is None else strictest)
+        frontier = sorted({lk.to for i in frontier if i < finish for lk in stage.links[i]})
+    return found
 
 
 def apply_attack(state: State, action: Attack, events: list[Event]) -> State:
     """Announces the pool; chance rolls it next."""
-    if action not in attack_actions(state):
+    if not _announceable(state, action):
         raise IllegalAction(
             f"the pool {action.dice!r} cannot be used in full in a legal order now "
             "(2-7 dice, gears ±1 in a run, no overspeed, no dice past the finish)",
@@ -75,6 +91,19 @@ def apply_attack(state: State, action: Attack, events: list[Event]) -> State:
         pool=tuple(action.dice),
         pool_limit=pool_limit(state, len(action.dice)),
     )
+
+
+def _announceable(state: State, action: Attack) -> bool:
+    """Tells whether :func:`attack_actions` holds ``action``: one search of orderings of
+    that pool, not the walk over every pool."""
+    turn = turn_of(state)
+    if not state.options.time_attack or turn.technique != "none" or turn.used or turn.loc:
+        return False
+    if action.dice not in candidate_pools(turn.gear_allowed, turn.gas_allowed):
+        return False
+    car = state.cars[turn.seat]
+    ways = Ways(state, turn.seat, turn.start_gear, turn.must_first, planned=True)
+    return ways.orderable(car.space, turn.gear, (), tuple(sorted(action.dice)))
 
 
 def faces_outcomes(state: State) -> list[tuple[Faces, Fraction]]:
@@ -119,43 +148,55 @@ def place_actions(state: State) -> list[Place]:
     stage = state.stage
     rest = [i for i in range(len(turn.pool)) if i not in turn.placed]
     found: list[Place] = []
-    options = steps(
-        state,
-        turn.seat,
-        car.space,
-        turn.gear,
-        turn.start_gear,
-        turn.used,
-        turn.must_first,
-        planned=True,
-    )
+    # One search of orderings for every die and space: the points it reaches repeat.
+    ways = Ways(state, turn.seat, turn.start_gear, turn.must_first, planned=True)
+    options = ways.next(car.space, turn.gear, turn.used)
     seen: set[tuple[str, bool]] = set()
     for i in rest:
         die, hazard = turn.pool[i], turn.faces[i]
         if (die, hazard) in seen:
             continue
         seen.add((die, hazard))
-        left = tuple(turn.pool[j] for j in rest if j != i)
-        for step in options:
-            if step.die != die or (step.to == stage.finish and left):
+        left = tuple(sorted(turn.pool[j] for j in rest if j != i))
+        used = tuple(sorted((*turn.used, die)))
+        for step_die, to, gear, _ in options:
+            if step_die != die or (to == stage.finish and left):
                 continue
-            if pool_orderable(
-                state,
-                turn.seat,
-                step.to,
-                step.gear,
-                turn.start_gear,
-                (*turn.used, die),
-                turn.must_first,
-                left,
-            ):
-                found.append(Place(die, hazard, stage.gid(step.to)))
+            if ways.orderable(to, gear, used, left):
+                found.append(Place(die, hazard, stage.gid(to)))
     return found
+
+
+def _placeable(state: State, action: Place) -> bool:
+    """Tells whether :func:`place_actions` holds ``action``, searching for it alone."""
+    turn = turn_of(state)
+    if turn.technique != "attack" or not turn.rolled or turn.loc or turn.draw:
+        return False
+    rest = [i for i in range(len(turn.pool)) if i not in turn.placed]
+    die = action.die
+    if not any(turn.pool[i] == die and turn.faces[i] == action.hazard for i in rest):
+        return False
+    stage = state.stage
+    target = stage.find(action.to)
+    if target is None:
+        return False
+    left = list(turn.pool[j] for j in rest)
+    left.remove(die)
+    rest_dice = tuple(sorted(left))
+    if target == stage.finish and rest_dice:
+        return False
+    car = state.cars[turn.seat]
+    ways = Ways(state, turn.seat, turn.start_gear, turn.must_first, planned=True)
+    used = tuple(sorted((*turn.used, die)))
+    return any(
+        step_die == die and to == target and ways.orderable(to, gear, used, rest_dice)
+        for step_die, to, gear, _ in ways.next(car.space, turn.gear, turn.used)
+    )
 
 
 def apply_place(state: State, action: Place, events: list[Event]) -> State:
     """Uses one rolled die of the pool."""
-    if action not in place_actions(state):
+    if not _placeable(state, action):
         raise IllegalAction(
             f"die {action.die} cannot go onto {action.to} now: the rest of the pool must "
             "stay usable in a legal order",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ....engine.frozen import replace
@@ -46,9 +47,20 @@ def gear_dice_allowed(car: Car) -> int:
 
 def mud_for(state: State, seat: int, corner: str | None) -> int:
     """Returns the MUD markers on ``corner`` laid by other drivers (RM-CORNER-3, A10)."""
-    if corner is None:
+    if corner is None or not state.mud:
         return 0
-    return sum(1 for c, who in state.mud if c == corner and who != seat)
+    return _mud_counts(state.mud, seat).get(corner, 0)
+
+
+@lru_cache(maxsize=256)
+def _mud_counts(mud: tuple[tuple[str, int], ...], seat: int) -> dict[str, int]:
+    # The markers of a stage change seldom and every limit asks: counted once per
+    # markers and driver (shared, not to be changed).
+    counts: dict[str, int] = {}
+    for corner, who in mud:
+        if who != seat:
+            counts[corner] = counts.get(corner, 0) + 1
+    return counts
 
 
 def corner_limit(state: State, seat: int, space: Space) -> int | None:
@@ -81,26 +93,37 @@ def others_on_road(state: State, seat: int) -> list[Car]:
 
 def blocked_by(state: State, others: Sequence[Car], target: int) -> bool:
     """:func:`blocked` with the others' cars on the road given (a caller that asks about
-    many spaces finds them once)."""
-    stage = state.stage
-    if target >= stage.finish:
-        return False
-    space = stage.spaces[target]
-    if sum(1 for c in others if c.space == target) >= space.capacity:
-        return True
-    if space.role != "slide":
-        return False
-    for car in others:  # a car sideways in the slide blocks it behind (A24)
-        assert car.space is not None
-        there = stage.spaces[car.space] if car.space < stage.finish else None
-        if (
-            there
-            and there.corner == space.corner
-            and there.role == "slide"
-            and (there.slide_index >= space.slide_index)
-        ):
+    many spaces makes an :class:`Occupancy` once)."""
+    return Occupancy(state, others).blocks(target)
+
+
+class Occupancy:
+    """Where the other cars on the road stand, counted once, and the spaces they keep a
+    driver from entering (RM-SPACE-1; a car sideways in a slide blocks it behind, A24)."""
+
+    def __init__(self, state: State, others: Sequence[Car]) -> None:
+        stage = state.stage
+        self._spaces, self._finish = stage.spaces, stage.finish
+        self._cars: dict[int | None, int] = {}  # space -> cars there
+        self._slides: dict[str | None, int] = {}  # corner -> furthest slide space taken
+        for car in others:
+            self._cars[car.space] = self._cars.get(car.space, 0) + 1
+            if car.space is not None and car.space < self._finish:
+                there = self._spaces[car.space]
+                if there.role == "slide":
+                    furthest = self._slides.get(there.corner, there.slide_index)
+                    self._slides[there.corner] = max(furthest, there.slide_index)
+
+    def blocks(self, target: int) -> bool:
+        """Tells whether the cars counted keep a driver from entering ``target``."""
+        if target >= self._finish:
+            return False
+        space = self._spaces[target]
+        if self._cars.get(target, 0) >= space.capacity:
             return True
-    return False
+        if space.role != "slide" or space.corner not in self._slides:
+            return False
+        return self._slides[space.corner] >= space.slide_index
 
 
 def verge_taken(state: State, seat: int, space: int, side: str) -> bool:

@@ -34,7 +34,7 @@ from .common import (
     with_turn,
 )
 from .control import continue_turn, finish_turn, lose_control
-from .moves import steps
+from .moves import Ways
 
 
 def roll_actions(state: State) -> list[Roll]:
@@ -43,14 +43,13 @@ def roll_actions(state: State) -> list[Roll]:
     if turn.technique == "attack" or turn.pending or turn.loc or turn.draw:
         return []
     car = state.cars[turn.seat]
+    ways = Ways(state, turn.seat, turn.start_gear, turn.must_first, planned=False)
     found = []
-    for step in steps(
-        state, turn.seat, car.space, turn.gear, turn.start_gear, turn.used, turn.must_first
-    ):
-        gid = state.stage.gid(step.to)
-        found.append(Roll(step.die, gid))
-        if can_secure(state, step.to):
-            found.append(Roll(step.die, gid, True))
+    for die, to, _, _ in ways.next(car.space, turn.gear, turn.used):
+        gid = state.stage.gid(to)
+        found.append(Roll(die, gid))
+        if can_secure(state, to):
+            found.append(Roll(die, gid, True))
     return found
 
 
