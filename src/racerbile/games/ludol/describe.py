@@ -202,8 +202,11 @@ Who = Callable[[int], str]
 def place_name(p: int, words: dict[str, str]) -> str:
     """Returns a glass's place in words: the yard, the goal, its start square, or a number."""
     text = format_glass(p)
-    named = {"y": words["yard"], "g": words["goal"], "0": words["start"]}
-    return named.get(text, text)
+    named = _PLACE_WORDS.get(text)
+    return text if named is None else words[named]
+
+
+_PLACE_WORDS = {"y": "yard", "g": "goal", "0": "start"}  # the places said in words
 
 
 def _thrown(e: Any, w: dict[str, str], who: Who) -> dict[str, Any]:

@@ -6,8 +6,10 @@ the JSON a seat sees, and asks the host for the game's timers.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from math import gcd
 from types import MappingProxyType
 from typing import Any
 
@@ -31,6 +33,7 @@ from ...engine.contract import (
     Step,
 )
 from ...engine.ledger import Ledger
+from ...engine.memo import per_state
 from . import INFO, notation, rules
 from .actions import (
     ACTION_TYPES,
@@ -44,9 +47,9 @@ from .describe import describe
 from .fast import FAST_PATH
 from .ledger import DRINK_COLUMNS, night_table
 from .narrate import narrate
-from .rules.flow import scores
-from .setup import LudolSetup, configure
-from .state import State, letter
+from .rules.flow import score_parts, scores
+from .setup import LETTERS, LudolSetup, configure
+from .state import State
 from .stats import STATS
 
 
@@ -135,8 +138,9 @@ class LudolGame(GameCapabilities):
         return list(state.config.judges)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Returns the public JSON (Ludøl has no hidden information)."""
-        return view(state)
+        """Returns the public JSON (Ludøl has no hidden information: every seat and
+        spectator is given the same view of a state, which callers must not change)."""
+        return _shared_view(state)
 
     def result(self, state: State) -> Result | None:
         """LD-END-1…4: winners first, the rest by distance score (disqualified last)."""
@@ -208,22 +212,32 @@ def idle_clocks(state: State) -> list[Clock]:
     turn, config = state.turn, state.config
     if state.phase != "play" or turn is None or not config.profile.referee_flags:
         return []
-    point = turn.waiting_point
     if turn.idle == "waiting" and config.idle_seconds is not None:
-        return [Clock(config.idle_seconds, IdleCount(turn.number), "event", f"idle:{point}")]
+        return [_idle_clock(False, config.idle_seconds, turn.number, turn.waiting_point)]
     if turn.idle == "counting":
-        return [Clock(config.count_seconds, IdleExpired(turn.number), "event", f"count:{point}")]
+        return [_idle_clock(True, config.count_seconds, turn.number, turn.waiting_point)]
     return []
+
+
+@functools.lru_cache(maxsize=1024)
+def _idle_clock(counting: bool, seconds: int, number: int, point: str) -> Clock:
+    """The idle clock of a waiting point, made once: the host asks for the clocks on
+    every change and every page, and a clock is an immutable value."""
+    if counting:
+        return Clock(seconds, IdleExpired(number), "event", f"count:{point}")
+    return Clock(seconds, IdleCount(number), "event", f"idle:{point}")
 
 
 def chug_clocks(state: State) -> list[Clock]:
     """LD-HIT-1: every running chug's countdown, from the knock-home that started it."""
     seconds = state.config.chug_seconds
-    return [
-        Clock(seconds, ChugTimeUp(c.id), "event", f"chug:{c.id}")
-        for c in state.chugs
-        if c.status == "running"
-    ]
+    return [_chug_clock(seconds, c.id) for c in state.chugs if c.status == "running"]
+
+
+@functools.lru_cache(maxsize=4096)
+def _chug_clock(seconds: int, chug: int) -> Clock:
+    """A chug's countdown, made once: every state until it ends asks for it."""
+    return Clock(seconds, ChugTimeUp(chug), "event", f"chug:{chug}")
 
 
 def notation_fraction(value: Fraction) -> str:
@@ -231,23 +245,33 @@ def notation_fraction(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else str(value)
 
 
+def score_text(total: int, divisor: int) -> str:
+    """Returns ``notation_fraction(Fraction(total, divisor))`` (``divisor`` > 0) without
+    making the Fraction."""
+    common = gcd(total, divisor)
+    numerator, denominator = total // common, divisor // common
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+
+
 def view(state: State) -> dict[str, Any]:
     """Returns the JSON anyone may see: board, turn, options, flags, chugs, ledger."""
     actor = rules.to_act(state)
     turn = state.turn
+    config = state.config
+    undo = undo_count(state)
     data: dict[str, Any] = {
         "game": INFO.id,
-        "profile": state.config.profile.name,
+        "profile": config.profile.name,
         "phase": state.phase,
         "notation": notation.format_state(state),
         "to_act": "chance" if actor is CHANCE else actor,
-        "names": list(state.config.names),
-        "judges": list(state.config.judges),
+        "names": list(config.names),
+        "judges": list(config.judges),
         "colours": [
-            {"letter": letter(k), "participant": p, "glasses": list(state.glasses[k])}
+            {"letter": LETTERS[k], "participant": p, "glasses": list(state.glasses[k])}
             for k, p in enumerate(state.owner)
         ],
-        "legal": [notation.format_action(a) for a in rules.legal_actions(state)],
+        "legal": notation.format_legal(state),
         "flags": [
             {"id": f.id, "kind": f.kind, "participant": f.participant, "status": f.status}
             for f in state.flags
@@ -275,9 +299,9 @@ def view(state: State) -> dict[str, Any]:
             }
             for e in state.audit
         ],
-        "undo": undo_count(state),
-        "can_undo": undo_count(state) > 0,
-        "scores": {str(p): notation_fraction(s) for p, s in scores(state).items()},
+        "undo": undo,
+        "can_undo": undo > 0,
+        "scores": {str(p): score_text(*part) for p, part in enumerate(score_parts(state))},
     }
     if state.rolloff is not None:
         data["rolloff"] = {
@@ -286,7 +310,7 @@ def view(state: State) -> dict[str, Any]:
         }
     if turn is not None:
         data["turn"] = {
-            "colour": letter(turn.colour),
+            "colour": LETTERS[turn.colour],
             "number": turn.number,
             "chain": turn.chain,
             "tries": turn.attempts,
@@ -300,5 +324,7 @@ def view(state: State) -> dict[str, Any]:
         data["ending"] = {"reason": state.ending.reason, "winners": list(state.ending.winners)}
     return data
 
+
+_shared_view = per_state(view)  # the view of the state last asked about, for every seat
 
 GAME = LudolGame()

@@ -63,10 +63,13 @@ def night_table(state: State) -> list[dict[str, Any]]:
     for entry in ledger.entries:
         if entry.unit == PENALTY_BEER and entry.rule_id == AUTO_RULE:
             auto[entry.player] += entry.sips
+    failed = [0] * ledger.players
+    for chug in state.chugs:
+        if chug.status == "failed":
+            failed[chug.participant] += 1
     rows = []
     for p, name in enumerate(state.config.names):
         glasses, penalties = ledger.drunk(p, GLASS), ledger.drunk(p, PENALTY_BEER)
-        failed = sum(1 for c in state.chugs if c.participant == p and c.status == "failed")
         rows.append(
             {
                 "participant": p,
@@ -74,7 +77,7 @@ def night_table(state: State) -> list[dict[str, Any]]:
                 "glasses_poured": GLASSES * len(state.colours_of(p)),
                 "glasses_chugged": glasses,
                 "chugs": ledger.drunk(p, CHUG),
-                "chugs_failed": failed,
+                "chugs_failed": failed[p],
                 "penalty_auto": auto[p],
                 "penalty_referee": penalties - auto[p],
                 "beers": glasses + penalties,

@@ -12,6 +12,7 @@ carried on its line, and a drink nothing tells of gets its own.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +65,9 @@ WORDS = {
 }
 
 
+_NONE: Any = object()  # an event without the attribute asked for
+
+
 @dataclass
 class _Told:
     """A line being told: a throw's sentence grows as its events come."""
@@ -97,7 +101,7 @@ class _Teller:
     """Tells events one by one, folding a throw's events into its sentence."""
 
     def __init__(self, lang: str, names: Sequence[str]):
-        self.lang, self.names, self.w = lang, names, WORDS[lang]
+        self.lang, self.names, self.w = lang, tuple(names), WORDS[lang]
         self.told: list[_Told] = []
         self.turn: tuple[str, int] | None = None  # the colour to play and its participant
         self.throw: _Throw | None = None
@@ -121,8 +125,10 @@ class _Teller:
             self.drinks_to = told
 
     def _own(self, seq: int, event: Event, drinks: list[LineDrink]) -> _Told:
-        seat = getattr(event, "participant", getattr(event, "player", None))
-        told = _Told(seq, event.kind, describe(event, self.lang, self.names), seat, drinks)
+        seat = getattr(event, "participant", _NONE)
+        if seat is _NONE:  # asked only then: a missing attribute costs an exception
+            seat = getattr(event, "player", None)
+        told = _Told(seq, event.kind, _sentence(event, self.lang, self.names), seat, drinks)
         self.told.append(told)
         return told
 
@@ -196,6 +202,13 @@ def narrate(events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
     for seq, event in events:
         teller.tell(seq, event)
     return [told.line() for told in teller.told]
+
+
+@functools.lru_cache(maxsize=1024)
+def _sentence(event: Event, lang: str, names: tuple[str, ...]) -> str:
+    """Returns ``describe(event, lang, names)``, once per event: a turn's log is told
+    again after each of its actions, and its first line is always the turn's start."""
+    return describe(event, lang, names)
 
 
 def _name(names: Sequence[str], seat: int) -> str:

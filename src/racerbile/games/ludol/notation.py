@@ -16,6 +16,7 @@ are not part of it).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import shlex
 from dataclasses import replace
@@ -24,7 +25,8 @@ from ...engine.contract import Action
 from ...engine.errors import InvalidAction
 from ...engine.ledger import Ledger
 from .actions import ACTION_TYPES, Declare, Move, Throw
-from .rules import board
+from .rules import THROWS, board
+from .rules.turn import option_text
 from .setup import LETTERS, Config
 from .state import GOAL, REMOVED, YARD, Ending, RollOff, State, Turn, letter
 
@@ -110,9 +112,30 @@ def format_action(action: Action) -> str:
     return " ".join(parts)
 
 
+_GLASS_TEXT = {p: str(p) for p in range(GOAL)} | {YARD: "y", GOAL: "g", REMOVED: "x"}
+
+
+_THROW_TEXTS = tuple(format_action(t) for t in THROWS)
+_DECLARE_TEXTS = (format_action(Declare(True)), format_action(Declare(False)))
+
+
+def format_legal(state: State) -> list[str]:
+    """Returns the notation of ``rules.legal_actions(state)``, in its order, written
+    from the turn without making the actions (the view lists them after every action)."""
+    if state.phase == "over":
+        return []
+    turn = state.turn
+    if state.phase == "order" or turn is None or turn.throw is None:
+        return list(_THROW_TEXTS)
+    if turn.declare:
+        return list(_DECLARE_TEXTS)
+    return [option_text(turn.colour, o) for o in turn.options]
+
+
 def format_glass(p: int) -> str:
     """Returns a glass's progress: ``y`` yard, ``g`` goal, ``x`` removed, else the number."""
-    return {YARD: "y", GOAL: "g", REMOVED: "x"}.get(p, str(p))
+    text = _GLASS_TEXT.get(p)
+    return str(p) if text is None else text
 
 
 def format_state(state: State) -> str:
@@ -128,10 +151,7 @@ def format_state(state: State) -> str:
         mark = "!" if turn.forced else "?" if turn.declare else ""
         head += f" turn{turn.number} {letter(turn.colour)} c{turn.chain} a{turn.attempts}"
         head += f" t{throw}{mark}"
-    glasses = " ".join(
-        f"{LETTERS[k]}{state.owner[k]}={','.join(format_glass(p) for p in g)}"
-        for k, g in enumerate(state.glasses)
-    )
+    glasses = _format_board(state.owner, state.glasses)
     tail = []
     if state.disqualified:
         tail.append("dq " + ",".join(map(str, sorted(state.disqualified))))
@@ -140,6 +160,16 @@ def format_state(state: State) -> str:
     if state.ending is not None:
         tail.append(f"end {state.ending.reason} " + ",".join(map(str, state.ending.winners)))
     return " | ".join([head, glasses, *tail])
+
+
+@functools.lru_cache(maxsize=1024)
+def _format_board(owner: tuple[int, ...], glasses: tuple[tuple[int, ...], ...]) -> str:
+    """The colours' part of the state line: it changes only with a move, and every view
+    (and every refused action's message) writes it."""
+    return " ".join(
+        f"{LETTERS[k]}{owner[k]}={','.join(format_glass(p) for p in g)}"
+        for k, g in enumerate(glasses)
+    )
 
 
 _HEAD = re.compile(r"^(\w+) (?:play|over)(?: turn(\d+) ([A-D]) c(\d+) a(\d+) t(-|\d)([!?]?))?$")

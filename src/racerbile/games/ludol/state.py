@@ -9,6 +9,7 @@ the referee). Colours are letters A…D in turn order; ``owner[k]`` is the parti
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -167,7 +168,7 @@ class State:
 
     def colours_of(self, participant: int) -> tuple[int, ...]:
         """Returns the colours a participant plays (LD-SEAT-1)."""
-        return tuple(k for k, p in enumerate(self.owner) if p == participant)
+        return _colours_of(self.owner, participant)
 
     def actor(self) -> int | None:
         """Returns the participant whose colour is to choose, if a choice is open."""
@@ -175,3 +176,10 @@ class State:
         if self.phase != "play" or turn is None or turn.throw is None:
             return None
         return self.owner[turn.colour]
+
+
+@functools.lru_cache(maxsize=1024)
+def _colours_of(owner: tuple[int, ...], participant: int) -> tuple[int, ...]:
+    """The colours of ``participant`` under ``owner``: the seating is set once a game,
+    and the win check, the scores and the drinking table ask on every action."""
+    return tuple(k for k, p in enumerate(owner) if p == participant)

@@ -19,6 +19,9 @@ from .referee import apply_referee
 from .turn import start
 
 THROWS: tuple[Throw, ...] = tuple(Throw(t) for t in range(1, 7))
+_MOVES = frozenset({Moved, Declared})  # what restarts the count of ``since_move``
+_ACTIONS = frozenset(ACTION_TYPES)
+_PLAY = frozenset(PLAY_ACTIONS)
 OUTCOMES: tuple[tuple[Action, Fraction], ...] = tuple((t, Fraction(1, 6)) for t in THROWS)
 
 
@@ -58,7 +61,7 @@ def apply(state: State, action: Action) -> Step:
 def _count_since_move(state: State, events: tuple[Event, ...]) -> State:
     """Counts the actions since the last move (or declaration), which the referee's
     "undo the last move" voids together (LD-REF-2)."""
-    if any(isinstance(e, Moved | Declared) for e in events):
+    if not _MOVES.isdisjoint(map(type, events)):
         return replace(state, since_move=1)
     return replace(state, since_move=state.since_move + 1) if state.since_move else state
 
@@ -66,9 +69,9 @@ def _count_since_move(state: State, events: tuple[Event, ...]) -> State:
 def _apply(state: State, action: Action) -> Step:
     if state.phase == "over":
         raise GameOver("the game is over; no more actions are accepted")
-    if type(action) not in ACTION_TYPES:
+    if type(action) not in _ACTIONS:
         raise InvalidAction(f"not a Ludøl action: {action!r}")
-    if type(action) not in PLAY_ACTIONS:
+    if type(action) not in _PLAY:
         return apply_referee(state, action)
     waiting = to_act(state) is CHANCE
     if isinstance(action, Throw):

@@ -7,30 +7,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..setup import Profile
+from ..setup import COLOURS, Profile
 from ..state import GOAL, LAST_TRACK, START, STRIDE, YARD, Option, track_square
 
 Glasses = Sequence[Sequence[int]]
+
+
+SQUARES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(track_square(colour, p) for p in range(START, LAST_TRACK + 1))
+    for colour in range(COLOURS)
+)
+"""Per colour, the shared-track square of each progress 0…50 (every throw walks them)."""
 
 
 def occupancy(glasses: Glasses) -> dict[int, dict[int, int]]:
     """Returns, per shared-track square, how many glasses of each colour stand on it."""
     occ: dict[int, dict[int, int]] = {}
     for colour, own in enumerate(glasses):
+        squares = SQUARES[colour]
         for p in own:
             if START <= p <= LAST_TRACK:
-                at = occ.setdefault(track_square(colour, p), {})
+                at = occ.setdefault(squares[p], {})
                 at[colour] = at.get(colour, 0) + 1
     return occ
 
 
 def blocked_squares(occ: dict[int, dict[int, int]], colour: int, profile: Profile) -> set[int]:
     """LD-BLOCK-1: the squares ``colour`` may neither pass nor land on (opposing blocks)."""
-    return {
-        square
-        for square, counts in occ.items()
-        if any(o != colour and n in profile.block_sizes for o, n in counts.items())
-    }
+    sizes = profile.block_sizes
+    blocked = set()
+    for square, counts in occ.items():
+        for o, n in counts.items():
+            if n in sizes and o != colour:
+                blocked.add(square)
+                break
+    return blocked
 
 
 def candidate_values(profile: Profile, top: int, p: int, column_in_use: bool) -> tuple[int, ...]:
@@ -69,8 +80,16 @@ def options(
     """
     occ = occupancy(glasses)
     blocked = blocked_squares(occ, colour, profile)
+    # §1.2: nobody passes a tower, its owner neither (the squares of the own towers)
+    towers = (
+        set()
+        if profile.owner_passes_blocks
+        else {square for square, counts in occ.items() if counts.get(colour, 0) >= 2}
+    )
+    squares = SQUARES[colour]
     own = glasses[colour]
-    column = any(LAST_TRACK < p < GOAL for p in own)
+    # A5 per throw only: a glass of the colour in the home column refuses the bottom face
+    column = profile.roros_per_throw and any(LAST_TRACK < p < GOAL for p in own)
     found: list[Option] = []
     for p in sorted(set(own)):
         if p < YARD or p >= GOAL:
@@ -78,49 +97,49 @@ def options(
         for value in candidate_values(profile, top, p, column):
             if forced and value != 6:
                 continue
-            option = _option(glasses, occ, blocked, colour, p, value, top, profile)
-            if option is not None:
-                found.append(option)
+            if p == YARD:  # LD-ENTER-1: only a 6, onto the own start square, not onto a block
+                if value != 6:
+                    continue
+                to = START
+            else:
+                to = p + value
+                if to > GOAL:  # LD-MOVE-1: exact finish, no bounce
+                    continue
+            path = squares[p + 1 : min(to, LAST_TRACK) + 1]  # the track squares entered
+            if blocked and not blocked.isdisjoint(path):
+                continue
+            if towers and not towers.isdisjoint(path if to > LAST_TRACK else path[:-1]):
+                continue
+            captures: tuple[tuple[int, int], ...] = ()
+            if to <= LAST_TRACK and path[-1] in occ:  # a glass stands on the landing square
+                landing = _captures(glasses, occ, colour, path[-1], profile)
+                if landing is None:
+                    continue
+                captures = landing
+            face = "top" if value == top else face_of(profile, top, value, p)
+            found.append(Option(p, value, to, face, captures))
     return tuple(found)
 
 
-def _option(
-    glasses: Glasses,
-    occ: dict[int, dict[int, int]],
-    blocked: set[int],
-    colour: int,
-    p: int,
-    value: int,
-    top: int,
-    profile: Profile,
-) -> Option | None:
-    if p == YARD:  # LD-ENTER-1: only a 6, onto the own start square, not onto a block
-        if value != 6:
-            return None
-        to = START
-    else:
-        to = p + value
-        if to > GOAL:  # LD-MOVE-1: exact finish, no bounce
-            return None
-    for q in range(p + 1, min(to, LAST_TRACK) + 1):
-        square = track_square(colour, q)
-        if square in blocked:
-            return None
-        if not profile.owner_passes_blocks and q < to and occ.get(square, {}).get(colour, 0) >= 2:
-            return None  # §1.2: nobody passes a tower, its owner neither
+def _captures(
+    glasses: Glasses, occ: dict[int, dict[int, int]], colour: int, square: int, profile: Profile
+) -> tuple[tuple[int, int], ...] | None:
+    """The (colour, glass) pairs a glass of ``colour`` landing on ``square`` knocks home
+    (LD-HIT-1), or None when it may not land there (A2's alternative)."""
+    here = occ[square]
+    if len(here) == 1 and colour in here:
+        return ()
     captures: list[tuple[int, int]] = []
-    if to <= LAST_TRACK:
-        square = track_square(colour, to)
-        for other, _ in sorted(occ.get(square, {}).items()):
-            if other == colour:
-                continue
-            if profile.start_square_immune and square == STRIDE * other:
-                if not profile.immune_landing:  # A2 alternative
-                    return None
-                continue  # LD-HIT-2: immune on its own start square
-            at = _progress(other, square)
-            captures += [(other, g) for g, q in enumerate(glasses[other]) if q == at]
-    return Option(p, value, to, face_of(profile, top, value, p), tuple(captures))
+    for other in sorted(here):
+        if other == colour:
+            continue
+        if profile.start_square_immune and square == STRIDE * other:
+            if not profile.immune_landing:  # A2 alternative
+                return None
+            continue  # LD-HIT-2: immune on its own start square
+        at = _progress(other, square)
+        captures += [(other, g) for g, q in enumerate(glasses[other]) if q == at]
+    return tuple(captures)
 
 
 def _progress(colour: int, square: int) -> int:

@@ -29,14 +29,20 @@ def colour_active(state: State, colour: int) -> bool:
 
 
 def colour_home(glasses: tuple[int, ...]) -> bool:
-    """Returns whether every glass of a colour still on the board is in the goal."""
-    kept = [p for p in glasses if p != REMOVED]
-    return bool(kept) and all(p == GOAL for p in kept)
+    """Returns whether every glass of a colour still on the board is in the goal (and
+    one at least is on the board)."""
+    kept = False
+    for p in glasses:
+        if p == GOAL:
+            kept = True
+        elif p != REMOVED:
+            return False
+    return kept
 
 
 def participant_home(state: State, participant: int) -> bool:
     """LD-END-1 (A15): all the participant's glasses, or one colour of them, are home."""
-    homes = [colour_home(state.glasses[k]) for k in state.colours_of(participant)]
+    homes = (colour_home(state.glasses[k]) for k in state.colours_of(participant))
     return any(homes) if state.config.profile.finish_any_colour else all(homes)
 
 
@@ -49,14 +55,18 @@ def new_turn(state: State, colour: int, events: list[Event]) -> State:
     return replace(state, turn=turn, turns=number)
 
 
-def next_turn(state: State, events: list[Event]) -> State:
-    """Returns ``state`` with the turn passed to the next colour that still plays."""
-    current = state.turn.colour if state.turn is not None else -1
+def next_turn(state: State, events: list[Event], clear: bool = False) -> State:
+    """Returns ``state`` with the turn passed to the next colour that still plays;
+    ``clear``: the current turn's throw is used up (the game may end with that turn)."""
+    turn = state.turn
+    current = turn.colour if turn is not None else -1
     n = state.colours
     for step in range(1, n + 1):
         colour = (current + step) % n
         if colour_active(state, colour):
             return new_turn(state, colour, events)
+    if clear and turn is not None:
+        state = replace(state, turn=_cleared(turn, turn.attempts, turn.chain))
     return finish(state, "stalled", events)
 
 
@@ -67,29 +77,50 @@ def end_of_throw(state: State, events: list[Event], bonus: bool) -> State:
         return finish(state, "poured", events)
     turn = state.turn
     assert turn is not None
-    cleared = replace(turn, throw=None, forced=False, declare=False, options=(), idle="waiting")
     if not colour_active(state, turn.colour):  # all home: no bonus throw, no more tries
-        return next_turn(replace(state, turn=cleared), events)
+        return next_turn(state, events, clear=True)
     if bonus:
         events.append(BonusThrow(letter(turn.colour)))
-        return replace(state, turn=replace(cleared, attempts=1))
+        return replace(state, turn=_cleared(turn, 1, turn.chain))
     if turn.attempts > 1 and not in_play(state.glasses[turn.colour]):
         chain = 0 if state.config.profile.chain_resets else turn.chain
-        return replace(state, turn=replace(cleared, attempts=turn.attempts - 1, chain=chain))
-    return next_turn(replace(state, turn=cleared), events)
+        return replace(state, turn=_cleared(turn, turn.attempts - 1, chain))
+    return next_turn(state, events, clear=True)
+
+
+def _cleared(turn: Turn, attempts: int, chain: int) -> Turn:
+    """Returns the turn waiting for its next throw (the last one's choice cleared)."""
+    return replace(
+        turn,
+        throw=None,
+        forced=False,
+        declare=False,
+        options=(),
+        idle="waiting",
+        attempts=attempts,
+        chain=chain,
+    )
 
 
 def settle(state: State, events: list[Event]) -> State:
-    """Resolves a thrown die against the board: the options to choose from, A9's
-    declaration (LD-SIX-3), or no move (a forced six still gives its bonus, LD-SIX-2;
-    a 6 without a move gives its bonus in the base game, spec §2.3)."""
+    """Resolves a thrown die against the board: the options to choose from, else
+    :func:`no_option`."""
+    turn = state.turn
+    assert turn is not None and turn.throw is not None
+    found = board.options(state.glasses, turn.colour, turn.throw, state.config.profile, turn.forced)
+    if found:
+        return replace(state, turn=replace(turn, options=found, declare=False))
+    return no_option(state, events)
+
+
+def no_option(state: State, events: list[Event]) -> State:
+    """A throw without a legal move: A9's declaration (LD-SIX-3), or no move (a forced
+    six still gives its bonus, LD-SIX-2; a 6 without a move gives its bonus in the
+    base game, spec §2.3)."""
     turn = state.turn
     assert turn is not None and turn.throw is not None
     profile = state.config.profile
     top = turn.throw
-    found = board.options(state.glasses, turn.colour, top, profile, turn.forced)
-    if found:
-        return replace(state, turn=replace(turn, options=found, declare=False))
     if profile.six_rule and top in (1, 6) and not turn.forced:
         return replace(state, turn=replace(turn, options=(), declare=True))
     tries = turn.attempts - 1 if not in_play(state.glasses[turn.colour]) else 0
@@ -107,12 +138,23 @@ def glass_score(p: int) -> int:
 
 def scores(state: State) -> dict[int, Fraction]:
     """LD-END-2 (A15): each participant's glass scores, divided by their colours."""
-    result = {}
+    return {p: Fraction(total, colours) for p, (total, colours) in enumerate(score_parts(state))}
+
+
+def score_parts(state: State) -> list[tuple[int, int]]:
+    """Per participant, the sum of their glass scores and what it is divided by (their
+    colours, at least 1): :func:`scores` without a Fraction (the view asks every time)."""
+    glasses = state.glasses
+    parts = []
     for participant in range(len(state.config.names)):
         colours = state.colours_of(participant)
-        total = sum(glass_score(p) for k in colours for p in state.glasses[k] if p != REMOVED)
-        result[participant] = Fraction(total, max(len(colours), 1))
-    return result
+        total = 0
+        for k in colours:
+            for p in glasses[k]:
+                if p != REMOVED:  # glass_score, inline: the view asks after every action
+                    total += YARD_SCORE if p == YARD else GOAL_SCORE if p == GOAL else p
+        parts.append((total, max(len(colours), 1)))
+    return parts
 
 
 def finish(

@@ -101,9 +101,20 @@ def throw(state: State, action: Throw) -> Step:
     index = chain if profile.chain_resets else throws
     start_forced = profile.forced_six_from
     forced = start_forced is not None and index >= start_forced and action.top in (1, 6)
-    thrown = replace(turn, chain=chain, throws=throws, throw=action.top, forced=forced)
-    state = replace(state, turn=thrown, throws=state.throws + 1)
     found = board.options(state.glasses, turn.colour, action.top, profile, forced)
+    thrown = replace(
+        turn,
+        chain=chain,
+        throws=throws,
+        throw=action.top,
+        forced=forced,
+        idle="waiting",
+        # with options the throw waits for the choice (as flow.settle leaves it); without,
+        # flow.no_option below decides, as settle would after it found none
+        options=found or turn.options,
+        declare=turn.declare and not found,
+    )
+    state = replace(state, turn=thrown, throws=state.throws + 1)
     events: list[Event] = [
         Thrown(
             letter(turn.colour),
@@ -111,21 +122,22 @@ def throw(state: State, action: Throw) -> Step:
             7 - action.top,
             chain,
             forced,
-            tuple(option_text(turn.colour, o) for o in found),
+            tuple([option_text(turn.colour, o) for o in found]),
         )
     ]
     if forced:
         owner = state.owner[turn.colour]
         events.append(PenaltyAwarded(owner, 1, "third_six", ledger.AUTO_RULE, True, None))
         state = ledger.drink(state, events, ledger.penalty(owner, 1, "third_six", ledger.AUTO_RULE))
-    state = flow.settle(replace(state, turn=replace(thrown, idle="waiting")), events)
+    if not found:
+        state = flow.no_option(state, events)
     return Step(state, tuple(events))
 
 
 def option_text(colour: int, option: board.Option) -> str:
     """Returns the notation of an option, e.g. ``A10+5`` or ``Ay+6``."""
-    frm = "y" if option.frm == YARD else str(option.frm)
-    return f"{letter(colour)}{frm}+{option.value}"
+    frm = "y" if option.frm == YARD else option.frm
+    return f"{LETTERS[colour]}{frm}+{option.value}"
 
 
 def move(state: State, action: Move) -> Step:
@@ -145,22 +157,29 @@ def move(state: State, action: Move) -> Step:
     if chosen is None:
         reason, rule_id = why_illegal(state, action)
         raise _illegal(state, reason, rule_id)
-    events: list[Event] = []
     own = state.glasses[colour]
     glass = own.index(chosen.frm)
-    glasses = [list(g) for g in state.glasses]
-    glasses[colour][glass] = chosen.to
-    events.append(Moved(letter(colour), glass, chosen.frm, chosen.to, chosen.value, chosen.face))
+    events: list[Event] = [
+        Moved(letter(colour), glass, chosen.frm, chosen.to, chosen.value, chosen.face)
+    ]
+    glasses = list(state.glasses)  # the colours nothing moved keep their tuples
+    glasses[colour] = _placed(own, glass, chosen.to)
     for other, g in chosen.captures:
-        glasses[other][g] = YARD
-    state = replace(state, glasses=tuple(tuple(g) for g in glasses))
-    state = _knock_home(state, colour, chosen, events)
+        glasses[other] = _placed(glasses[other], g, YARD)
+    state = replace(state, glasses=tuple(glasses))
+    if chosen.captures:
+        state = _knock_home(state, colour, chosen, events)
     state = _flags(state, turn.options, chosen, turn.throw, events)
     participant = state.owner[colour]
     if flow.participant_home(state, participant):
         return Step(flow.finish(state, "home", events, (participant,)), tuple(events))
     state = flow.end_of_throw(state, events, bonus=chosen.value == 6)
     return Step(state, tuple(events))
+
+
+def _placed(glasses: tuple[int, ...], glass: int, progress: int) -> tuple[int, ...]:
+    """Returns a colour's glasses with glass ``glass`` on ``progress``."""
+    return (*glasses[:glass], progress, *glasses[glass + 1 :])
 
 
 def wrong_colour(state: State, action: Move) -> Step:
@@ -237,6 +256,8 @@ def raise_flags(state: State, kinds: list[FlagKind], events: list[Event]) -> Sta
     """Returns ``state`` with flags of ``kinds`` raised against the colour to play."""
     turn = state.turn
     assert turn is not None
+    if not kinds:
+        return state
     flags = list(state.flags)
     for kind in kinds:
         flag = Flag(len(flags), kind, state.owner[turn.colour], turn.colour, turn.number)
