@@ -51,7 +51,7 @@ def _minus(a: Point, b: Point) -> Point:
     return (a[0] - b[0], a[1] - b[1])
 
 
-def _expected(state: State) -> list[dict[str, Any]]:
+def _expected(state: State, horizon: int = HORIZON) -> list[dict[str, Any]]:
     car = state.cars[state.order[state.turn]]
     assert car.pos is not None
     out = []
@@ -64,7 +64,7 @@ def _expected(state: State) -> list[dict[str, Any]]:
             vel = (0, 0) if kind in ("skid", "barrier") else _minus(target, car.pos)
             after = Car(pos=outcome.at, vel=vel, status="racing", progress=outcome.progress)
             probe = State(state.track, state.options, ("",), (after,))
-            for n in range(1, HORIZON + 1):
+            for n in range(1, horizon + 1):
                 if not _survives_plainly(probe, after, n):
                     verdict, doomed_in = "doomed", n
                     break
@@ -75,11 +75,10 @@ def _expected(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def _race_states(options: dict[str, Any], seed: int, limit: int) -> list[State]:
-    """The states of a seeded random two-car race in which a car is to move."""
-    setup = GAME.Setup.model_validate(
-        {"players": [{"name": "A"}, {"name": "B"}], "track": "grand_tour", "options": options}
-    )
+def _race_states(options: dict[str, Any], seed: int, limit: int, players: int = 2) -> list[State]:
+    """The states of a seeded random race on the grand tour in which a car is to move."""
+    names = [{"name": chr(ord("A") + i)} for i in range(players)]
+    setup = GAME.Setup.model_validate({"players": names, "track": "grand_tour", "options": options})
     rng, state = random.Random(seed), GAME.start(setup)
     states: list[State] = []
     while len(states) < limit and GAME.to_act(state) is not None:
@@ -100,6 +99,27 @@ def test_vt_move_verdicts_match_a_plain_search(options: dict[str, Any], verdicts
             assert marked == _expected(state), rules.format_state(state)
             seen.update(f"{t['verdict']}{t['doomed_in'] or ''}" for t in marked)
     assert verdicts <= seen, seen
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_vt_move_verdicts_match_a_plain_search_at_every_horizon(players: int) -> None:
+    """VT-MOVE-5/6: with a shorter look-ahead, and whatever earlier races left remembered
+    (the states taken in a shuffled order), the verdicts are still the plain search's;
+    with four cars some targets end on a car and crash (VT-MOVE-5)."""
+    states = [s for seed in (7, 8) for s in _race_states({"setback": True}, seed, 80, players)]
+    random.Random(players).shuffle(states)
+    blocked = 0
+    for state in states:
+        for horizon in range(HORIZON + 1):
+            marked = marked_targets(state, horizon)
+            assert marked == _expected(state, horizon), (horizon, rules.format_state(state))
+        seat = state.order[state.turn]
+        car = state.cars[seat]
+        blocked += sum(
+            rules.resolve(state, car, (t["x"], t["y"])).kind != "crash" and t["outcome"] == "crash"
+            for t in marked
+        )
+    assert blocked > 0
 
 
 def test_vt_move_doomed_counts_the_moves_left_to_brake() -> None:

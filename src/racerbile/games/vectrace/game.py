@@ -6,6 +6,8 @@ this module adapts them to the contract and turns states into the JSON a seat se
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from fractions import Fraction
 from types import MappingProxyType
@@ -28,6 +30,7 @@ from .setup import (
 from .state import State
 from .stats import STATS
 from .targets import marked_targets
+from .track import Point
 
 
 class VectraceGame(GameCapabilities):
@@ -155,7 +158,7 @@ def view(state: State) -> dict[str, Any]:
                 "time": None
                 if car.time is None
                 else f"{car.time.numerator}/{car.time.denominator}",
-                "trail": [list(p) for p in car.trail],
+                "trail": _trail_json(car.trail),
             }
         )
     data: dict[str, Any] = {
@@ -171,6 +174,42 @@ def view(state: State) -> dict[str, Any]:
     if state.phase == "race" and acting is not None:
         data["targets"] = marked_targets(state)  # x, y, outcome, verdict, doomed_in
     return data
+
+
+_TRAILS: OrderedDict[tuple[int, Point], tuple[tuple[Point, ...], list[list[int]]]] = OrderedDict()
+"""The trails lately shown, by length and last point, with their JSON, least recent first."""
+_TRAILS_LOCK = threading.Lock()
+TRAILS_KEPT = 2048
+"""How many trails :data:`_TRAILS` holds: a few a car, as a car set back N moves has the
+trail it had N moves before."""
+
+
+def _trail_json(trail: tuple[Point, ...]) -> list[list[int]]:
+    """Returns ``trail`` as JSON lists, shared with the views of other states (a caller
+    must not change it).
+
+    A trail grows all race long and every view shows it whole, yet a car that did not
+    move has the trail it had, and a car that moved added one point to it: the lists
+    are made once per point, not once per point and view.
+    """
+    if not trail:
+        return []
+    key = (len(trail), trail[-1])
+    with _TRAILS_LOCK:  # views may be made in more than one thread
+        kept = _TRAILS.get(key)
+        if kept is not None and (kept[0] is trail or kept[0] == trail):
+            _TRAILS.move_to_end(key)
+            return kept[1]
+        before = _TRAILS.get((len(trail) - 1, trail[-2])) if len(trail) > 1 else None
+        if before is not None and before[0] == trail[:-1]:
+            made = [*before[1], list(trail[-1])]
+        else:
+            made = list(map(list, trail))
+        _TRAILS[key] = (trail, made)
+        _TRAILS.move_to_end(key)
+        if len(_TRAILS) > TRAILS_KEPT:
+            _TRAILS.popitem(last=False)
+        return made
 
 
 GAME = VectraceGame()

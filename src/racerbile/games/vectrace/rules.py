@@ -41,6 +41,7 @@ Decisions followed (``rules/vectrace.md``):
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -208,9 +209,23 @@ def _place(state: State, action: Place) -> Step:
 def resolve(state: State, car: Car, target: Point) -> Outcome:
     """Walks the segment to ``target`` and says what happens, ignoring other cars (VT-MOVE-7)."""
     assert car.pos is not None
-    track, options, lines = state.track, state.options, _targets(state)
-    x0, y0 = car.pos
-    q, passed, last_on, off = car.progress, [], car.pos, 0
+    return resolve_segment(
+        state.track, state.options, _targets(state), car.pos, car.progress, target
+    )
+
+
+def resolve_segment(
+    track: Track,
+    options: Options,
+    lines: tuple[frozenset[Point], ...],
+    pos: Point,
+    progress: int,
+    target: Point,
+) -> Outcome:
+    """Returns :func:`resolve` for a car on ``pos`` with ``progress``, the lines to pass
+    being ``lines`` (:func:`targets`): nothing else of the car or the race matters."""
+    x0, y0 = pos
+    q, passed, last_on, off = progress, [], pos, 0
     for ox, oy, num, den in walk_offsets(target[0] - x0, target[1] - y0):
         cell = (x0 + ox, y0 + oy)
         if not track.on_track(*cell):
@@ -231,7 +246,7 @@ def resolve(state: State, car: Car, target: Point) -> Outcome:
     if (options.skid and ends_on) or (options.barrier and not ends_on):
         return Outcome("barrier", last_on, q, tuple(passed), rule_id="VT-OPT-3")
     reason = "leaves" if ends_on else "off"
-    return Outcome("crash", target, car.progress, (), rule_id="VT-MOVE-4", reason=reason)
+    return Outcome("crash", target, progress, (), rule_id="VT-MOVE-4", reason=reason)
 
 
 def preview(state: State, target: Point) -> OutcomeKind:
@@ -244,9 +259,15 @@ def previewed(state: State, target: Point) -> tuple[OutcomeKind, Outcome]:
     (:func:`resolve`, which ignores the other cars)."""
     seat = state.order[state.turn]
     outcome = resolve(state, state.cars[seat], target)
-    if outcome.kind != "finish" and outcome.kind != "crash" and outcome.at in state.occupied(seat):
+    if blocked(outcome.kind, outcome.at, state.occupied(seat)):
         return "crash", outcome
     return outcome.kind, outcome
+
+
+def blocked(kind: OutcomeKind, at: Point, occupied: Container[Point]) -> bool:
+    """Returns whether a move :func:`resolve` says ends at ``at`` as ``kind`` crashes into
+    a car standing on one of ``occupied`` (VT-MOVE-5; a finish or a crash ends no move)."""
+    return kind != "finish" and kind != "crash" and at in occupied
 
 
 def _move(state: State, action: Move) -> Step:

@@ -11,6 +11,12 @@ Every target gets a ``verdict`` for the pages to colour it by:
 The look-ahead is a bounded depth-first search over ``(position, vector, progress)``
 that follows the rules' own segment test (:func:`.rules.resolve`, so the variants
 skid and barrier count as survivable) and ignores the other cars, which move too.
+
+All but the other cars depends on the track, the switches and the acting car's
+position, vector and progress only, which races come back to (cars set back, every
+seat's view of one state): per track, the segments, the searches and the nine marks
+are remembered by small tuples, and each view adds the other cars (VT-MOVE-5,
+:func:`.rules.blocked`).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from . import rules
+from .rules import OutcomeKind
 from .state import Car, Options, State
 from .track import Point, Track
 
@@ -27,6 +34,9 @@ HORIZON = 4
 """How many moves ahead a target is searched for a certain crash."""
 
 Verdict = Literal["fine", "crash", "finish", "doomed"]
+Mark = tuple[int, int, OutcomeKind, Point, Verdict, int | None]
+"""``(x, y, outcome, end point, verdict, doomed_in)`` of a target, other cars ignored."""
+Marks = Callable[[Point, Point, int, int], tuple[Mark, ...]]
 
 
 def marked_targets(state: State, horizon: int = HORIZON) -> list[dict[str, Any]]:
@@ -42,83 +52,86 @@ def marked_targets(state: State, horizon: int = HORIZON) -> list[dict[str, Any]]
     car = state.cars[seat]
     if car.pos is None:
         return []
-    survives = _survival(state.track, state.options)
+    marks = _marks(state.track, state.options)(car.pos, car.vel, car.progress, horizon)
+    occupied = state.occupied(seat)
     marked = []
-    for target in rules.target_points(car):
-        outcome, resolved = rules.previewed(state, target)
-        verdict: Verdict = "fine"
-        doomed_in: int | None = None
-        if outcome == "crash":
-            verdict = "crash"
-        elif outcome == "finish":
-            verdict = "finish"
-        else:
-            velocity = (
-                (0, 0)
-                if outcome in ("skid", "barrier")
-                else (target[0] - car.pos[0], target[1] - car.pos[1])
-            )
-            doomed_in = _crash_within(survives, resolved.at, velocity, resolved.progress, horizon)
-            if doomed_in is not None:
-                verdict = "doomed"
+    for x, y, outcome, at, verdict, doomed_in in marks:
+        if occupied and rules.blocked(outcome, at, occupied):
+            outcome, verdict, doomed_in = "crash", "crash", None
         marked.append(
-            {
-                "x": target[0],
-                "y": target[1],
-                "outcome": outcome,
-                "verdict": verdict,
-                "doomed_in": doomed_in,
-            }
+            {"x": x, "y": y, "outcome": outcome, "verdict": verdict, "doomed_in": doomed_in}
         )
     return marked
 
 
-Survives = Callable[[Point, Point, int, int], bool]
-
-
-def _crash_within(
-    survives: Survives, pos: Point, vel: Point, progress: int, horizon: int
-) -> int | None:
-    """Returns the fewest ``n <= horizon`` such that every way on from the car crashes
-    within ``n`` moves, or None when some way survives ``horizon`` moves (or finishes)."""
-    # A way that survives n moves survives every shorter count too, so the longest
-    # count settles the common case (some way survives) in one search.
-    if survives(pos, vel, progress, horizon):
-        return None
-    return next((n for n in range(1, horizon) if not survives(pos, vel, progress, n)), horizon)
-
-
 @lru_cache(maxsize=4)
-def _survival(track: Track, options: Options) -> Survives:
-    """Returns the survival search on ``track`` with ``options``, remembered per position
-    (for the few tracks raced lately): keyed by small tuples, not by the track, whose
-    rows would be hashed again at every step."""
+def _marks(track: Track, options: Options) -> Marks:
+    """Returns the marks of the nine targets on ``track`` with ``options``, remembered per
+    position (for the few tracks raced lately): keyed by small tuples, not by the track,
+    whose rows would be hashed again at every step."""
+    lines = rules.targets(track, options.laps, options.lap_start)
 
     @lru_cache(maxsize=32_768)
-    def survives(pos: Point, vel: Point, progress: int, moves: int) -> bool:
-        """Returns whether some sequence of ``moves`` moves from here avoids every crash."""
-        if moves == 0:
-            return True
-        car = Car(pos=pos, vel=vel, status="racing", progress=progress)
-        probe = State(track, options, ("",), (car,))
-        # the nine targets, slowest first (braking survives most often)
-        for target in sorted(rules.target_points(car), key=lambda p: _speed(pos, p)):
-            outcome = rules.resolve(probe, car, target)
-            if outcome.kind == "crash":
+    def segment(pos: Point, target: Point, progress: int) -> tuple[OutcomeKind, Point, int]:
+        """Returns the kind, end point and progress of the move (:func:`.rules.resolve`)."""
+        outcome = rules.resolve_segment(track, options, lines, pos, progress, target)
+        return outcome.kind, outcome.at, outcome.progress
+
+    @lru_cache(maxsize=32_768)
+    def reach(pos: Point, vel: Point, progress: int, moves: int) -> int:
+        """Returns the most moves, up to ``moves``, that some way from here avoids every
+        crash for (``moves`` when a way finishes first).
+
+        Some way survives ``n <= moves`` moves exactly when this is at least ``n`` (a way
+        that survives ``n`` moves survives every shorter count too), so one search
+        answers every count up to ``moves``.
+        """
+        if moves <= 0:
+            return 0
+        best = 0
+        cx, cy = pos[0] + vel[0], pos[1] + vel[1]
+        for ax, ay in _slowest_first(vel):  # braking survives most often
+            target = (cx + ax, cy + ay)
+            kind, at, after_progress = segment(pos, target, progress)
+            if kind == "crash":
                 continue
-            if outcome.kind == "finish":
-                return True
-            after = (0, 0) if outcome.kind in ("skid", "barrier") else _vector(pos, target)
-            if survives(outcome.at, after, outcome.progress, moves - 1):
-                return True
-        return False
+            if kind == "finish":
+                return moves
+            after = _vector(pos, target, kind)
+            best = max(best, 1 + reach(at, after, after_progress, moves - 1))
+            if best == moves:
+                return moves
+        return best
 
-    return survives
+    @lru_cache(maxsize=4096)
+    def marks(pos: Point, vel: Point, progress: int, horizon: int) -> tuple[Mark, ...]:
+        """Returns the nine targets' marks in :func:`.rules.target_points` order."""
+        out: list[Mark] = []
+        for target in rules.target_points(Car(pos=pos, vel=vel)):
+            kind, at, after_progress = segment(pos, target, progress)
+            verdict: Verdict = "fine"
+            doomed_in: int | None = None
+            if kind == "crash" or kind == "finish":
+                verdict = kind
+            else:
+                after = _vector(pos, target, kind)
+                survived = reach(at, after, after_progress, horizon)
+                if survived < horizon:
+                    # every way crashes by the move after the longest way's last
+                    verdict, doomed_in = "doomed", survived + 1
+            out.append((target[0], target[1], kind, at, verdict, doomed_in))
+        return tuple(out)
+
+    return marks
 
 
-def _vector(frm: Point, to: Point) -> Point:
-    return (to[0] - frm[0], to[1] - frm[1])
+@lru_cache(maxsize=1024)
+def _slowest_first(vel: Point) -> tuple[Point, ...]:
+    """Returns the nine accelerations (:data:`.rules.NINE`), slowest resulting speed first."""
+    return tuple(sorted(rules.NINE, key=lambda a: max(abs(vel[0] + a[0]), abs(vel[1] + a[1]))))
 
 
-def _speed(frm: Point, to: Point) -> int:
-    return max(abs(to[0] - frm[0]), abs(to[1] - frm[1]))
+def _vector(frm: Point, to: Point, kind: OutcomeKind) -> Point:
+    """Returns the vector after a move that did not crash (VT-OPT-2/3: a skid or a
+    barrier stops the car)."""
+    return (0, 0) if kind in ("skid", "barrier") else (to[0] - frm[0], to[1] - frm[1])

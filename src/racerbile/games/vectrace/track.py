@@ -84,7 +84,9 @@ class Track:
 
     def on_track(self, x: int, y: int) -> bool:
         """Returns whether ``(x, y)`` is an on-track point (VT-TRACK-2)."""
-        return self.char(x, y) != OFF
+        # :meth:`char` spelt out: every square of every move asks
+        rows = self.rows
+        return 0 <= y < len(rows) and 0 <= x < len(rows[0]) and rows[y][x] != OFF
 
     def points(self, chars: str) -> tuple[Point, ...]:
         """Returns the points holding any of ``chars``, line by line."""
