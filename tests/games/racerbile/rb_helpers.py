@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from racerbile.engine import CHANCE
 from racerbile.engine.contract import Event, Step
 from racerbile.engine.ledger import Drank
-from racerbile.games.racerbile import GAME
+from racerbile.games.racerbile import GAME, rules
+from racerbile.games.racerbile.actions import SHIFT
 from racerbile.games.racerbile.notation import format_state
 from racerbile.games.racerbile.rules import play
 from racerbile.games.racerbile.state import State
@@ -206,3 +209,15 @@ def drive(state: State, *dice: int) -> Step:
             events += step.events
             state = step.state
     return Step(state, tuple(events))
+
+
+def upshifting_step(state: State, rng: random.Random) -> State:
+    """Plays one action of a race that shifts up whenever it may (to reach high gears),
+    else a random legal action; chance by its odds."""
+    if rules.to_act(state) is CHANCE:
+        outcomes = rules.chance_outcomes(state)
+        action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+    else:
+        legal = rules.legal_actions(state)
+        action = SHIFT["up"] if SHIFT["up"] in legal else rng.choice(legal)
+    return rules.apply(state, action).state

@@ -13,8 +13,8 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from racerbile.engine import CHANCE
-from racerbile.engine.ledger import Drank
+from rb_helpers import upshifting_step
+
 from racerbile.games import get_game
 from racerbile.games.racerbile import rules, table_odds
 from racerbile.games.racerbile.actions import ROLL, SHIFT, Die
@@ -69,14 +69,7 @@ def _shift_states(setup: dict[str, Any], seed: int) -> list[State]:
             gear = state.cars[turn.seat].gear
             if gear > 1 and gear not in found:
                 found[gear] = state
-        if rules.to_act(state) is CHANCE:
-            outcomes = rules.chance_outcomes(state)
-            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            legal = rules.legal_actions(state)
-            ups = [a for a in legal if a == SHIFT["up"]]
-            action = ups[0] if ups else rng.choice(legal)
-        state = rules.apply(state, action).state
+        state = upshifting_step(state, rng)
     assert len(found) == 2
     return list(found.values())
 
@@ -100,12 +93,12 @@ def _every_roll_table(state: State) -> list[dict[str, Any]]:
 
 def _every_ordered_roll(state: State, seat: int, direction: str | None) -> dict[str, Fraction]:
     actions = [SHIFT[direction], ROLL] if direction else [ROLL]
-    rolled, before = _play(state, seat, actions)
+    rolled, before = table_odds._play(state, seat, actions)
     gear = rolled.cars[seat].gear
     p_off = p_clutch = sips = Fraction(0)
     chance = Fraction(1, 4**gear)
     for values in itertools.product((1, 2, 3, 4), repeat=gear):
-        after, drunk = _play(rolled, seat, [Die(v) for v in values])
+        after, drunk = table_odds._play(rolled, seat, [Die(v) for v in values])
         p_clutch += chance if 1 in values else 0
         turn = after.turn
         moving = turn is not None and turn.seat == seat and turn.phase == "move"
@@ -114,12 +107,3 @@ def _every_ordered_roll(state: State, seat: int, direction: str | None) -> dict[
         sips += chance * (drunk + min((end.sips for end in ends), default=0))
     fives = gear_odds(gear)["expected_56_sips"]
     return {"p_off": p_off, "p_clutch": p_clutch, "sips": before + sips + fives}
-
-
-def _play(state: State, seat: int, actions: list[Any]) -> tuple[State, int]:
-    drunk = 0
-    for action in actions:
-        step = rules.apply(state, action)
-        state = step.state
-        drunk += sum(e.sips for e in step.events if isinstance(e, Drank) and e.player == seat)
-    return state, drunk

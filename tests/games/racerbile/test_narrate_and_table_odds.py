@@ -6,7 +6,8 @@ import itertools
 import random
 from fractions import Fraction
 
-from racerbile.engine import CHANCE
+from rb_helpers import upshifting_step
+
 from racerbile.engine.ledger import Drank
 from racerbile.games import get_game
 from racerbile.games.racerbile import rules, table_odds
@@ -103,14 +104,7 @@ def _shift_states_in_higher_gears() -> list[State]:
         turn = state.turn
         if turn is not None and turn.phase == "shift" and state.cars[turn.seat].gear in (2, 3):
             found.append(state)
-        if rules.to_act(state) is CHANCE:
-            outcomes = rules.chance_outcomes(state)
-            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            legal = rules.legal_actions(state)
-            ups = [a for a in legal if a == SHIFT["up"]]
-            action = ups[0] if ups else rng.choice(legal)
-        state = rules.apply(state, action).state
+        state = upshifting_step(state, rng)
     return found
 
 
