@@ -193,3 +193,23 @@ def test_a_renamed_seat_is_told_anew_in_the_runs_that_grow(rally: Any) -> None:
         names = NAMES if n % 7 < 4 else renamed
         whole = [plain_json(x) for x in GAME.narrate(list(log), "en", names)]
         assert told.told(log, names) == whole
+
+
+def test_a_turn_told_again_is_told_for_its_own_events_names_and_language() -> None:
+    """A turn's line is kept for the very same events only: another name, language or
+    record position, fewer of its events or other events are told for themselves."""
+    turn: list[tuple[int, Event]] = [
+        (4, a.DieRolled(0, "3", False, 0)),
+        (4, a.Moved(0, "t0:s01", "t0:s02", 3)),
+        (5, a.CardTaken(0, 3, 20)),
+    ]
+    for _ in range(2):
+        assert _texts(turn) == ["Anna rolls gear 3, drives 1 space and stops: 20 s."]
+        assert _texts(turn, "da") == ["Anna slår gear 3, kører 1 felt og stopper: 20 s."]
+        assert [x.text for x in GAME.narrate(turn, "en", ["Cille"])] == [
+            "Cille rolls gear 3, drives 1 space and stops: 20 s."
+        ]
+        assert _texts(turn[1:]) == ["Anna drives 1 space and stops: 20 s."]
+        assert [x.seq for x in GAME.narrate([(9, e) for _, e in turn], "en", NAMES)] == [9]
+    other: list[tuple[int, Event]] = [(4, a.DieRolled(0, "4", True, 1)), *turn[1:]]
+    assert _texts(other) == ["Anna rolls gear 4 (hazard), drives 1 space and stops: 20 s."]

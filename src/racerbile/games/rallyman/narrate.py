@@ -12,8 +12,8 @@ sentence from :mod:`.describe`, which still tells every event.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.capabilities import LogLine
@@ -50,6 +50,8 @@ BREAKS = frozenset(
     }
 )
 """The kinds no turn spans: the narration starts afresh before each (``narration_breaks``)."""
+STEPS = TURN_KINDS - {"spare_fitted"}
+"""What may follow in a turn before its gear card."""
 
 WORDS = {
     "en": {
@@ -115,14 +117,33 @@ WORDS = {
 }
 
 
-@dataclass
 class _Turn:
     """One driver's turn so far: whose, the record position of its last event, its events."""
 
-    seat: int
-    seq: int
-    events: list[Any] = field(default_factory=list)
-    carded: bool = False  # the gear card was taken: only its consequences may follow
+    __slots__ = ("carded", "events", "seat", "seq")
+
+    def __init__(self, seat: int, seq: int, first: Any):
+        self.seat, self.seq, self.events = seat, seq, [first]
+        self.carded = first.kind == "card_taken"  # only the card's consequences may follow
+
+
+class _Run:
+    """A turn's events by identity, with what else its line depends on: the key of a
+    told sentence. The cache holds the events of its keys alive, so an equal key names
+    the very same events (and events are immutable)."""
+
+    __slots__ = ("_hash", "events", "key", "lang", "name", "seq")
+
+    def __init__(self, events: list[Any], lang: str, name: str, seq: int):
+        self.events, self.lang, self.name, self.seq = events, lang, name, seq
+        self.key = (lang, name, seq, *map(id, events))
+        self._hash = hash(self.key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Run) and self.key == other.key
 
 
 def narrate(events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]) -> list[LogLine]:
@@ -132,51 +153,51 @@ def narrate(events: Sequence[tuple[int, Event]], lang: str, names: Sequence[str]
     turn: _Turn | None = None
     for seq, event in events:
         e: Any = event
-        if turn is not None and _belongs(turn, e):
+        kind = e.kind
+        if (
+            turn is not None
+            and getattr(e, "seat", None) == turn.seat
+            and (kind in AFTER_CARD if turn.carded else kind in STEPS)
+        ):  # the same driver's turn: before its card, or what the card brings about
             turn.events.append(e)
             turn.seq = seq
-            turn.carded |= e.kind == "card_taken"
+            turn.carded |= kind == "card_taken"
             continue
-        _close(lines, turn, lang, names)
-        turn = None
-        if e.kind in TURN_KINDS:  # a turn's first event (or the first one still logged)
-            turn = _Turn(e.seat, seq, [e], e.kind == "card_taken")
+        if turn is not None:
+            lines.append(_close(turn, lang, names))
+            turn = None
+        if kind in TURN_KINDS:  # a turn's first event (or the first one still logged)
+            turn = _Turn(e.seat, seq, e)
         else:
-            lines.append(LogLine(seq, e.kind, describe(event, lang, names), _seat(e)))
-    _close(lines, turn, lang, names)
+            lines.append(LogLine(seq, kind, describe(event, lang, names), _seat(e)))
+    if turn is not None:
+        lines.append(_close(turn, lang, names))
     return lines
 
 
-def _belongs(turn: _Turn, e: Any) -> bool:
-    """Tells whether ``e`` goes on ``turn``: the same driver's, before or from its card."""
-    if getattr(e, "seat", None) != turn.seat:
-        return False
-    if turn.carded:
-        return e.kind in AFTER_CARD
-    return e.kind in TURN_KINDS and e.kind != "spare_fitted"
+def _close(turn: _Turn, lang: str, names: Sequence[str]) -> LogLine:
+    """Returns the turn's line; the server tells a turn again at every change while it
+    is in the log's oldest part or still open, so the lines are kept (see :class:`_Run`)."""
+    return _told(_Run(turn.events, lang, _name(names, turn.seat), turn.seq))
 
 
-def _close(lines: list[LogLine], turn: _Turn | None, lang: str, names: Sequence[str]) -> None:
-    if turn is None:
-        return
-    w = WORDS[lang]
-    *first, last = _Clauses(lang).told(turn.events)
-    told = f"{', '.join(first)} {w['and']} {last}" if first else last
-    lines.append(LogLine(turn.seq, "move", f"{_name(names, turn.seat)} {told}.", turn.seat))
+@functools.lru_cache(maxsize=4096)  # a few turns for each room and language in play
+def _told(run: _Run) -> LogLine:
+    *first, last = _Clauses(run.lang).told(run.events)
+    told = f"{', '.join(first)} {WORDS[run.lang]['and']} {last}" if first else last
+    return LogLine(run.seq, "move", f"{run.name} {told}.", run.events[0].seat)
 
 
-@dataclass
 class _Clauses:
     """The clauses of one turn's sentence, the dice and spaces of a run gathered."""
 
-    lang: str
-    clauses: list[str] = field(default_factory=list)
-    dice: list[tuple[str, bool]] = field(default_factory=list)  # the run's, and if geared
-    spaces: int = 0  # the run's spaces driven
+    __slots__ = ("clauses", "dice", "lang", "spaces", "w")
 
-    @property
-    def w(self) -> dict[str, str]:
-        return WORDS[self.lang]
+    def __init__(self, lang: str):
+        self.lang, self.w = lang, WORDS[lang]
+        self.clauses: list[str] = []
+        self.dice: list[tuple[str, bool]] = []  # the run's, and if geared
+        self.spaces = 0  # the run's spaces driven
 
     def told(self, events: list[Any]) -> list[str]:
         """Returns the clauses of ``events``, one turn's, in order."""
