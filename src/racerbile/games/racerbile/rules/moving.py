@@ -27,7 +27,8 @@ from ..events import (
     Stopped,
     WentOffTrack,
 )
-from ..state import Car, State
+from ..setup import Config
+from ..state import Car, LeMans, State
 from ..track import CellKind
 from . import teams
 from .announcing import say, squeal, wheels
@@ -41,50 +42,96 @@ from .moves import (
     legal_steps,
     step_kind,
 )
-from .ranking import closed_for, counts_on_track, field_for, fork_key, ranking
+from .ranking import closed_for, counts_on_track, field_for, fork_key, race_order
 from .turn_cycle import close_turn, force_first, turn_done
 from .tx import Tx
 
 # -- the start of the move ----------------------------------------------------------
 
 
-def start_move(tx: Tx, total: int) -> None:
-    """Opens the move phase for a roll of ``total`` (also again after RB-OPT-4)."""
-    state = tx.state
+def start_move(tx: Tx, total: int, dice: tuple[int, ...] | None = None) -> None:
+    """Opens the move phase for a roll of ``total`` (also again after RB-OPT-4, with the
+    dice of the turn); ``dice``: the roll, stored in the turn with the move's fields."""
     turn = tx.turn
     seat = turn.seat
-    car = state.cars[seat]
+    cars: tuple[Car, ...] = tx.get("cars")
+    car = cars[seat]
     mode = "fast" if total >= 10 else "reckless" if total >= 7 else "normal"
-    blocked = _blocked_cells(state, seat)
-    if state.config.rules.pit_entry_gear:
-        blocked |= teams.pit_barred(state, car)  # RB-LM-8
+    config, forks = tx.config, tx.get("forks")
+    blocked, before, heading = _start_facts(config, cars, forks, tx.get("lemans"), seat)
+    if mode == "fast":
+        heading = _start_heading(config, forks, car, mode)
     tx.set_turn(
+        dice=turn.dice if dice is None else dice,
         phase="move",
         total=total,
         mode=mode,
         moved=0,
         path=(car.cell,),
-        heading=_start_heading(state, car, mode),
+        heading=heading,
         blocked=blocked,
-        before=ranking(state),
+        before=before,
         start=car,
         wheels=4,
         upside_down=False,
     )
 
 
-def _start_heading(state: State, car: Car, mode: str) -> int | None:
+# What the start of a move takes from the position, not from the dice: the blocked
+# cells, the ranking before the move, the heading of a 2-9 move.
+_Start = tuple[frozenset[Hex], tuple[int, ...], int | None]
+_Forks = tuple[tuple[str, str], ...]
+
+# Starts by the mover's seat and the identity of the cars, with the immutable values
+# each was computed from (the references held keep the identities from being reused):
+# the odds on the gear buttons start a move for every roll of each gear open to the
+# mover, all from the same cars, and the roll that follows starts from them again.
+_STARTS: dict[tuple[int, int], tuple[object, object, object, object, _Start]] = {}
+_STARTS_SIZE = 1024  # enough for the races in play at once
+
+
+def _start_facts(
+    config: Config, cars: tuple[Car, ...], forks: _Forks, lemans: LeMans | None, seat: int
+) -> _Start:
+    """Returns the blocked cells (RB-CELL-3/5, RB-LM-8), the ranking before the move
+    (RB-TURN-6) and the heading of a 2-9 move (RB-RACE-4) for ``seat`` starting one now."""
+    key = (id(cars), seat)
+    kept = _STARTS.get(key)
+    if (  # the same values (the same objects): the same answer
+        kept is not None
+        and kept[0] is cars
+        and kept[1] is config
+        and kept[2] is forks
+        and kept[3] is lemans
+    ):
+        return kept[4]
+    car = cars[seat]
+    blocked = _blocked_cells(cars, lemans, seat)
+    if config.rules.pit_entry_gear:
+        blocked |= teams.pit_barred(config, car)  # RB-LM-8
+    found = (
+        blocked,
+        race_order(config, forks, cars, lemans),
+        _start_heading(config, forks, car, "normal"),
+    )
+    if len(_STARTS) >= _STARTS_SIZE:
+        _STARTS.clear()  # cheaper than evicting one by one; the few lost are recomputed
+    _STARTS[key] = (cars, config, forks, lemans, found)
+    return found
+
+
+def _start_heading(config: Config, forks: _Forks, car: Car, mode: str) -> int | None:
     """RB-RACE-4: the heading a move starts with (None: any first step, as in Babybile).
 
     A car facing no track step within 60° (after backing on from off the track, say)
     could never move again; its first step is then free, unless it is going too fast.
     """
-    if not state.config.rules.facing or car.heading is None:
+    if not config.rules.facing or car.heading is None:
         return None
     if mode == "fast":
         return car.heading
-    geo = geometry(state.config.track)
-    closed = closed_for(state.config, state.forks, car.laps)
+    geo = geometry(config.track)
+    closed = closed_for(config, forks, car.laps)
     opens = geo.open[car.cell]
     for d in range(6):
         if TURN_OK[car.heading][d] and opens[d] and geo.neighbors[car.cell][d] not in closed:
@@ -92,12 +139,14 @@ def _start_heading(state: State, car: Car, mode: str) -> int | None:
     return None
 
 
-def _blocked_cells(state: State, seat: int) -> frozenset[Hex]:
-    """RB-CELL-3/5: cells holding two caps or a flipped cap (the mover's own aside)."""
+def _blocked_cells(cars: tuple[Car, ...], lemans: LeMans | None, seat: int) -> frozenset[Hex]:
+    """RB-CELL-3/5: cells holding two caps or a flipped cap (the mover's own aside); a
+    Le Mans team put out no longer counts on the track (:func:`counts_on_track`)."""
+    out = lemans.out if lemans is not None else frozenset()
     seen: set[Hex] = set()
     blocked: set[Hex] = set()
-    for s, car in enumerate(state.cars):
-        if s == seat or car.off_from is not None or not counts_on_track(state, s):
+    for s, car in enumerate(cars):
+        if s == seat or car.off_from is not None or s in out:
             continue
         if car.flipped or car.cell in seen:
             blocked.add(car.cell)
@@ -274,9 +323,8 @@ def _pit_barred(state: State, target: Hex) -> bool:
     turn = state.turn
     if not state.config.rules.pit_entry_gear or turn is None:
         return False
-    return target not in _blocked_cells(state, turn.seat) and target in teams.pit_barred(
-        state, state.cars[turn.seat]
-    )
+    barred = teams.pit_barred(state.config, state.cars[turn.seat])
+    return target not in _blocked_cells(state.cars, state.lemans, turn.seat) and target in barred
 
 
 def _land(tx: Tx, seat: int) -> None:
@@ -319,7 +367,7 @@ def overtakes(tx: Tx, seat: int) -> None:
     """RB-TURN-6: each car ahead before the move and behind after it drinks a sip, once
     a turn (RB-OPT-4: a car passed again in the repeated move is not overtaken twice)."""
     before = tx.turn.before
-    after = ranking(tx.state)
+    after = race_order(tx.config, tx.get("forks"), tx.get("cars"), tx.get("lemans"))
     me = after.index(seat)
     overtaken = tx.turn.overtaken
     for other in before[: before.index(seat)]:

@@ -14,8 +14,10 @@ from collections.abc import Mapping
 
 from ....hexgrid import Hex
 from ..setup import Config
-from ..state import Car, State
+from ..state import Car, LeMans, State
 
+_Forks = tuple[tuple[str, str], ...]
+_Key = tuple[int, int, int]
 _FAR = 10_000  # a cell that cannot reach the line ranks behind every cell that can
 _OUT = 1_000_000  # Le Mans: a team put out ranks behind every team still racing
 _NONE_CLOSED: frozenset[Hex] = frozenset()
@@ -69,14 +71,13 @@ def car_distance(state: State, car: Car) -> int:
 
 def rank_key(state: State, seat: int) -> tuple[int, int, int]:
     """Returns the RB-TRACK-6 sort key of ``seat`` (smaller is further ahead)."""
-    return _key(state, seat, state.cars[seat])
+    return _key(state.config, state.forks, state.lemans, seat, state.cars[seat])
 
 
-def _key(state: State, seat: int, car: Car) -> tuple[int, int, int]:
+def _key(config: Config, forks: _Forks, lemans: LeMans | None, seat: int, car: Car) -> _Key:
     # car.place without the property call (this runs for every car at every ranking)
     place = car.cell if car.off_from is None else car.off_from
-    distance = field_for(state.config, state.forks, car.laps).get(place, _FAR)
-    lemans = state.lemans
+    distance = field_for(config, forks, car.laps).get(place, _FAR)
     if lemans is None:
         return (-car.laps, distance, car.arrived)
     laps = _OUT if seat in lemans.out else lemans.penalty_laps[seat] - car.laps
@@ -92,10 +93,17 @@ def counted_laps(state: State, seat: int) -> int:
 
 def ranking(state: State) -> tuple[int, ...]:
     """Returns the seats in race order, leader first (RB-TRACK-6)."""
-    if state.lemans is not None:
-        keys = [_key(state, seat, car) for seat, car in enumerate(state.cars)]
+    return race_order(state.config, state.forks, state.cars, state.lemans)
+
+
+def race_order(
+    config: Config, forks: _Forks, cars: tuple[Car, ...], lemans: LeMans | None
+) -> tuple[int, ...]:
+    """Returns :func:`ranking` of a state with these fields (the rules rank the cars in
+    the middle of an action, before the new state is built)."""
+    if lemans is not None:
+        keys = [_key(config, forks, lemans, seat, car) for seat, car in enumerate(cars)]
     else:  # _key without Le Mans, inlined: this runs several times per turn
-        config, forks = state.config, state.forks
         keys = [
             (
                 -car.laps,
@@ -104,7 +112,7 @@ def ranking(state: State) -> tuple[int, ...]:
                 ),
                 car.arrived,
             )
-            for car in state.cars
+            for car in cars
         ]
     return tuple(sorted(range(len(keys)), key=keys.__getitem__))
 

@@ -121,24 +121,26 @@ def roll(tx: Tx) -> None:
 def turn_die(tx: Tx, value: int) -> None:
     """RB-DICE-5: one throw of one die; a 5 or 6 is counted and thrown again."""
     turn = tx.turn
-    tx.emit(DieShown(turn.seat, value))
+    seat = turn.seat
+    tx.emit(DieShown(seat, value))
     if value >= 5:
         tx.set_turn(shown56=turn.shown56 + 1)
         return
     dice = (*turn.dice, value)
-    tx.set_turn(dice=dice)
-    if len(dice) == tx.car(turn.seat).gear:
-        _resolve_roll(tx)
+    if len(dice) == tx.car(seat).gear:
+        _resolve_roll(tx, seat, dice, turn.shown56)
+    else:
+        tx.set_turn(dice=dice)
 
 
-def _resolve_roll(tx: Tx) -> None:
-    turn = tx.turn
-    seat = turn.seat
+def _resolve_roll(tx: Tx, seat: int, dice: tuple[int, ...], shown56: int) -> None:
+    """The roll is complete: clutch faults, fives and sixes, then the move. The dice are
+    stored in the turn with the move's other fields (nothing here reads them back)."""
     config = tx.config
     options = config.options
-    total = sum(turn.dice)
-    ones = turn.dice.count(1)
-    tx.emit(Rolled(seat, turn.dice, total, turn.shown56))
+    total = sum(dice)
+    ones = dice.count(1)
+    tx.emit(Rolled(seat, dice, total, shown56))
     if ones == 3:
         tx.emit(GearboxSmashed(seat))
         # RB-DICE-4 chug the rest; RB-OPT-5/6 a whole beer instead.
@@ -151,11 +153,13 @@ def _resolve_roll(tx: Tx) -> None:
             force_first(tx, seat, "RB-RACE-2")
         if options.smashed_gearbox:
             total = 0  # RB-OPT-6: the car does not move
-    else:
+    elif ones:
         tx.drink(seat, ones, "RB-DICE-4", "technical", reason="clutch fault")
     # RB-DICE-5: the third 5 or 6 shown, and each one after it, is a technical fault.
-    tx.drink(seat, turn.shown56 - 2, "RB-DICE-5", "technical", reason="fives and sixes")
+    if shown56 > 2:
+        tx.drink(seat, shown56 - 2, "RB-DICE-5", "technical", reason="fives and sixes")
     if total == 0:
+        tx.set_turn(dice=dice)
         turn_done(tx)
     else:
-        start_move(tx, total)
+        start_move(tx, total, dice)

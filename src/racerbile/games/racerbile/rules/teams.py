@@ -112,9 +112,9 @@ def turn_begins(tx: Tx, seat: int) -> bool:
     return True
 
 
-def pit_barred(state: State, car: Car) -> frozenset[Hex]:
+def pit_barred(config: Config, car: Car) -> frozenset[Hex]:
     """RB-LM-8: the pit cells a car outside the pit may not enter in its gear."""
-    pit = state.config.track.pit
+    pit = config.track.pit
     if pit is None or car.gear == pit.enter_in_gear or car.cell in pit.cells:
         return frozenset()
     return pit.cells
