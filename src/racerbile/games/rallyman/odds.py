@@ -26,7 +26,7 @@ from ...engine.contract import Action
 from . import rules
 from .actions import Attack, Roll
 from .rules.attack import attack_actions, pool_limit, pool_limits
-from .rules.common import GAS, corner_limit, hazard_chance, hazard_limit, turn_of
+from .rules.common import GAS, corner_limit, face_chance, hazard_chance, hazard_limit, turn_of
 from .rules.turn import roll_actions
 from .state import Options, State
 
@@ -65,7 +65,7 @@ def die_risks(state: State) -> dict[Action, Fraction]:
         target = stage.find(roll.to)
         assert target is not None
         gear = turn.gear if roll.die == GAS else int(roll.die)
-        p = _ZERO if roll.secured else _chance(options, roll.die)
+        p = _ZERO if roll.secured else hazard_chance(options, roll.die)
         if target >= stage.finish:
             last = stage.spaces[car.space] if car.space is not None else None
             at_limit = turn.hazards + 1 >= hazard_limit(options, car, last)
@@ -96,16 +96,6 @@ def die_risks(state: State) -> dict[Action, Fraction]:
     return risks
 
 
-def _chance(options: Options, die: str) -> Fraction:
-    """:func:`.rules.common.hazard_chance`, made once per number of hazard faces."""
-    return _sixths(options.gas_hazard_faces if die == GAS else options.gear_hazard_faces)
-
-
-@lru_cache(maxsize=16)
-def _sixths(faces: int) -> Fraction:
-    return Fraction(faces, 6)
-
-
 def _dice_now(state: State) -> tuple[list[Roll], list[Attack]]:
     """The dice open now and the pools: when the driver is to act in a race, those of
     the legal actions (worked out once per state), else asked of the rules."""
@@ -121,7 +111,7 @@ def _dice_now(state: State) -> tuple[list[Roll], list[Attack]]:
 def _faces_risk(gas: int, gear: int, gas_faces: int, gear_faces: int, hazards: int) -> Fraction:
     """:func:`_at_least` by the dice's hazard faces (RM-DICE-1): small numbers to
     remember it by, not Fractions to hash."""
-    return _at_least(gas, gear, Fraction(gas_faces, 6), Fraction(gear_faces, 6), hazards)
+    return _at_least(gas, gear, face_chance(gas_faces), face_chance(gear_faces), hazards)
 
 
 def attack_risk(state: State, attack: Attack) -> Fraction:
@@ -209,7 +199,7 @@ def faces_plan_odds(
     plan: tuple[str, ...], gas_faces: int, gear_faces: int, limit: int, hazards: int
 ) -> PlanOdds:
     """:func:`plan_odds` of the dice ``plan`` by their hazard faces (RM-DICE-1)."""
-    chances = tuple(Fraction(gas_faces if d == GAS else gear_faces, 6) for d in plan)
+    chances = tuple(face_chance(gas_faces if d == GAS else gear_faces) for d in plan)
     return _plan_odds(chances, limit, hazards)
 
 

@@ -20,7 +20,7 @@ from ....engine.contract import Event
 from ....engine.errors import IllegalAction
 from ....engine.memo import per_state
 from ..actions import Attack, Faces, Place, PoolRolled
-from ..state import State
+from ..state import State, Turn
 from .common import hazard_chance, hazard_limit, turn_of, with_car, with_turn
 from .moves import Ways, candidate_pools, links_from
 from .turn import enter
@@ -32,7 +32,7 @@ def attack_actions(state: State) -> list[Attack]:
     legal actions, the view's odds and the check of an announced pool all ask), shared
     by the callers, who must not change it."""
     turn = turn_of(state)
-    if not state.options.time_attack or turn.technique != "none" or turn.used or turn.loc:
+    if not _may_announce(state, turn):
         return []
     car = state.cars[turn.seat]
     ways = Ways(state, turn.seat, turn.start_gear, turn.must_first, planned=True)
@@ -42,6 +42,16 @@ def attack_actions(state: State) -> list[Attack]:
         for pool, dice in _sorted_pools(turn.gear_allowed, turn.gas_allowed)
         if dice in usable
     ]
+
+
+def _may_announce(state: State, turn: Turn) -> bool:
+    """Whether the driver may announce a pool now: time attack, before any die (RM-ATT-1)."""
+    return state.options.time_attack and turn.technique == "none" and not turn.used and not turn.loc
+
+
+def _placing(turn: Turn) -> bool:
+    """Whether the rolled pool's dice are being placed (the turn not interrupted)."""
+    return turn.technique == "attack" and turn.rolled and not turn.loc and not turn.draw
 
 
 @lru_cache(maxsize=64)
@@ -97,7 +107,7 @@ def _announceable(state: State, action: Attack) -> bool:
     """Tells whether :func:`attack_actions` holds ``action``: one search of orderings of
     that pool, not the walk over every pool."""
     turn = turn_of(state)
-    if not state.options.time_attack or turn.technique != "none" or turn.used or turn.loc:
+    if not _may_announce(state, turn):
         return False
     if action.dice not in candidate_pools(turn.gear_allowed, turn.gas_allowed):
         return False
@@ -142,7 +152,7 @@ def apply_faces(state: State, action: Faces, events: list[Event]) -> State:
 def place_actions(state: State) -> list[Place]:
     """Returns the rolled dice that may be used next, each keeping the rest usable."""
     turn = turn_of(state)
-    if turn.technique != "attack" or not turn.rolled or turn.loc or turn.draw:
+    if not _placing(turn):
         return []
     car = state.cars[turn.seat]
     stage = state.stage
@@ -170,7 +180,7 @@ def place_actions(state: State) -> list[Place]:
 def _placeable(state: State, action: Place) -> bool:
     """Tells whether :func:`place_actions` holds ``action``, searching for it alone."""
     turn = turn_of(state)
-    if turn.technique != "attack" or not turn.rolled or turn.loc or turn.draw:
+    if not _placing(turn):
         return False
     rest = [i for i in range(len(turn.pool)) if i not in turn.placed]
     die = action.die

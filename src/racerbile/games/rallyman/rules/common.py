@@ -24,7 +24,13 @@ GAS = "G"
 
 def hazard_chance(options: Options, die: str) -> Fraction:
     """Returns P(hazard face) of one die (RM-DICE-1)."""
-    faces = options.gas_hazard_faces if die == GAS else options.gear_hazard_faces
+    return face_chance(options.gas_hazard_faces if die == GAS else options.gear_hazard_faces)
+
+
+@lru_cache(maxsize=16)
+def face_chance(faces: int) -> Fraction:
+    """Returns the chance that a six-sided die shows one of ``faces`` hazard faces (made
+    once per count: every view's odds ask for every die)."""
     return Fraction(faces, 6)
 
 
@@ -82,19 +88,14 @@ def overspeed(state: State, seat: int, space: Space, gear: int) -> bool:
 
 
 def blocked(state: State, seat: int, target: int) -> bool:
-    """Tells whether another car keeps ``seat`` from entering ``target`` (RM-SPACE-1)."""
-    return blocked_by(state, others_on_road(state, seat), target)
+    """Tells whether another car keeps ``seat`` from entering ``target`` (RM-SPACE-1; a
+    caller that asks about many spaces makes an :class:`Occupancy` once)."""
+    return Occupancy(state, others_on_road(state, seat)).blocks(target)
 
 
 def others_on_road(state: State, seat: int) -> list[Car]:
-    """Returns the cars on the road but ``seat``'s (what :func:`blocked_by` reads)."""
+    """Returns the cars on the road but ``seat``'s (what :class:`Occupancy` counts)."""
     return [c for s, c in enumerate(state.cars) if s != seat and c.on_road]
-
-
-def blocked_by(state: State, others: Sequence[Car], target: int) -> bool:
-    """:func:`blocked` with the others' cars on the road given (a caller that asks about
-    many spaces makes an :class:`Occupancy` once)."""
-    return Occupancy(state, others).blocks(target)
 
 
 class Occupancy:
