@@ -148,11 +148,7 @@ def score_parts(state: State) -> list[tuple[int, int]]:
     parts = []
     for participant in range(len(state.config.names)):
         colours = state.colours_of(participant)
-        total = 0
-        for k in colours:
-            for p in glasses[k]:
-                if p != REMOVED:  # glass_score, inline: the view asks after every action
-                    total += YARD_SCORE if p == YARD else GOAL_SCORE if p == GOAL else p
+        total = sum(glass_score(p) for k in colours for p in glasses[k] if p != REMOVED)
         parts.append((total, max(len(colours), 1)))
     return parts
 
