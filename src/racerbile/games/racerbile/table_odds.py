@@ -85,8 +85,7 @@ def _gear_figures(state: State, seat: int, direction: str | None) -> dict[str, F
             states.append(after)
             drunk_by.append(drunk)
             continue
-        turn = after.turn  # _moving(after, seat), inlined: this runs for every roll
-        if turn is not None and turn.seat == seat and turn.phase == "move":
+        if _moving(after, seat):
             # The move help's options, cheapest first (memoised, not copied).
             ends = move_ends(after)
             if ends:
