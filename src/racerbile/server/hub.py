@@ -84,6 +84,7 @@ class Hub:
         made: dict[tuple[Caller, str, int], tuple[Envelope | None, Push]] = {}
         for subscriber in list(self._subscribers.get(room.id, ())):
             caller, lang = subscriber.caller, subscriber.lang
+            after = room.public(caller, lang)  # made once per change and caller
             before = subscriber.sent if subscriber.patches else None
             # The same push for every connection that saw the same (kept in ``made``
             # with the state it was made from, so no other takes that state's id).
@@ -92,9 +93,9 @@ class Hub:
                 if before is None:
                     push = state_message(room, subscriber)
                 else:
-                    push = Push(envelope_patch(before, room.public(caller, lang)))
+                    push = Push(envelope_patch(before, after))
                 made[key] = (before, push)
-            subscriber.sent = room.public(caller, lang)
+            subscriber.sent = after
             if not subscriber.push(made[key][1]):
                 self.leave(room.id, subscriber)
 
