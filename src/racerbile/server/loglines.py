@@ -3,9 +3,10 @@
 The log is split into parts that a game tells independently: one event each for a
 game that describes events one by one, and for a game that narrates, the runs of
 events that start at one of its ``narration_breaks`` (the whole log when it declares
-none). A change tells only the parts it made or changed (the new events, and the move
-still open, or the oldest part when the bounded log dropped some of its events); the
-lines of the others are kept. For a game whose narration resumes after any line
+none). A change tells only the parts it made or changed (the new events and the move
+still open; a room's log drops whole parts, see :mod:`.roomlog`, so the oldest one
+changes only when a run too long for the bound is cut); the lines of the others are
+kept. For a game whose narration resumes after any line
 (``narration_resumes``), a part that only grew keeps its lines but the last, and the
 events after the line before it (a line's ``seq`` is its last event's) are told
 again. The lines are those of telling the whole log at once.
@@ -82,15 +83,12 @@ class LogLines:
         return [*lines[:-1], *self._tell([e for e in part if e[0] > start], names)]
 
     def _parts(self, log: Sequence[Entry]) -> list[list[Entry]]:
+        entries = list(log)
         if not self._narrates:
-            return [[entry] for entry in log]
+            return [[entry] for entry in entries]
         breaks = self.game.narration_breaks
-        parts: list[list[Entry]] = []
-        for entry in log:
-            if not parts or entry[1].kind in breaks:
-                parts.append([])
-            parts[-1].append(entry)
-        return parts
+        starts = [n for n, (_, event) in enumerate(entries) if n and event.kind in breaks]
+        return [entries[a:b] for a, b in itertools.pairwise([0, *starts, len(entries)]) if b > a]
 
     def _tell(self, part: list[Entry], names: Sequence[str]) -> list[Line]:
         lines = self.game.narrate(part, self.lang, names) if self._narrates else None

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
@@ -47,6 +46,7 @@ from ..store import ActionRow, DuplicateWrite, GameRow, SeatRow, Store, now
 from .access import Access, Caller, game_over
 from .batch import Batch
 from .errors import ApiError
+from .roomlog import RoomLog, log_breaks
 from .settings import Settings
 from .timers import RoomTimers
 from .undo import Maker, Rebuilt, rebuild, void_refusal_in, voided_in
@@ -86,7 +86,7 @@ class Room:
         self.state = game.start(game.Setup.model_validate(row.setup))
         self.actions: list[dict[str, Any]] = []  # every stored entry, void markers too
         self.makers: list[Maker] = []  # who made each entry (see .undo)
-        self.log: deque[tuple[int, Event]] = deque(maxlen=settings.log_size)
+        self.log = RoomLog(settings.log_size, log_breaks(game))
         self.chance_count = 0
         self.last_seat: int | None = None
         self.dice = DiceStream(row.seed)
