@@ -13,7 +13,15 @@ from starlette.testclient import TestClient
 from racerbile.engine import RulesError
 from racerbile.server.access import HOST, Caller
 from racerbile.server.room import Room
-from racerbile.server.undo import MAX_UNDO, _decoded, _refusal, latest_live, undo_options
+from racerbile.server.undo import (
+    _DECODED,
+    _MOST_DECODED,
+    MAX_UNDO,
+    _decoded,
+    _refusal,
+    latest_live,
+    undo_options,
+)
 
 TWO = {"players": [{"name": "Anna"}, {"name": "Bo"}]}
 GAMES = [
@@ -64,3 +72,29 @@ def test_undo_buttons_equal_the_rule_checked_afresh_in_every_state(
             break
         assert act(client, gid, host, rng.choice(legal), seen.json()["seq"]).status_code == 200
     assert offered > 0
+
+
+def test_the_actions_the_room_played_are_not_decoded_again_for_the_undo_buttons(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = {"game": "racerbile", "setup": TWO, "seed": 3, "dice": "real"}
+    created = client.post("/api/games", json=body).json()
+    gid, host = created["id"], created["host_token"]
+    room = client.portal.call(rooms_of(client).get, gid)  # type: ignore[union-attr]
+    rng, offered = random.Random(7), 0
+    decode, decoded = room.codec.decode, []
+    monkeypatch.setattr(room.codec, "decode", lambda data: decoded.append(data) or decode(data))
+    for _ in range(3 * _MOST_DECODED):  # past the bound of the actions kept decoded
+        seen = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {host}"})
+        legal = seen.json()["legal_actions"]
+        if seen.json()["finished"] or not legal:
+            break
+        decoded.clear()
+        assert act(client, gid, host, rng.choice(legal), seen.json()["seq"]).status_code == 200
+        buttons = undo_options(room, HOST)  # the answer to the action had them too
+        assert len(decoded) <= 1, "only the action sent is decoded (as it comes in)"
+        for button in buttons:  # the action played is the one its record decodes to
+            assert _decoded(room, button["position"]) == decode(button["action"])
+        offered += len(buttons)
+    assert offered > 0 and room.seq > _MOST_DECODED
+    assert len(_DECODED[room][1]) <= _MOST_DECODED

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Chance, Event, Game
+from ..engine import Action, Chance, Event, Game
 from ..engine.referee import roller
 from .undo import Maker
 
@@ -27,6 +27,7 @@ class Batch:
     entries: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # (JSON, actor)
     makers: list[Maker] = field(default_factory=list)
     events: list[tuple[int, Event]] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)  # the entries decoded
 
     @property
     def seq(self) -> int:
@@ -37,13 +38,14 @@ class Batch:
         self,
         game: Game,
         referee: bool,
+        action: Action,
         data: dict[str, Any],
         state: Any,
         events: tuple[Event, ...],
         actor: str,
     ) -> None:
-        """Adds one played entry (``state`` and ``events`` are its step's), noting who
-        made it and, for a die, that the stream moved on."""
+        """Adds one played entry, ``action`` stored as ``data`` (``state`` and ``events``
+        are its step's), noting who made it and, for a die, that the stream moved on."""
         before = game.to_act(self.state)
         maker = Maker()
         if referee:
@@ -56,5 +58,6 @@ class Batch:
             self.last_seat = before
         self.state = state
         self.entries.append((data, actor))
+        self.actions.append(action)
         self.makers.append(maker)
         self.events.extend((self.seq, e) for e in events)

@@ -49,7 +49,7 @@ from .errors import ApiError
 from .roomlog import RoomLog, log_breaks
 from .settings import Settings
 from .timers import RoomTimers
-from .undo import Maker, Rebuilt, rebuild, void_refusal_in, voided_in
+from .undo import Maker, Rebuilt, note_decoded, rebuild, void_refusal_in, voided_in
 from .views import Views, record
 from .workers import BotPool, Decision
 
@@ -410,7 +410,7 @@ class Room:
     ) -> None:  # fmt: skip
         """Adds ``action`` (stored as ``data``, by default its JSON) to ``batch``."""
         json = action.to_json() if data is None else data
-        batch.add(self.game, self.is_referee(action), json, state, events, label)
+        batch.add(self.game, self.is_referee(action), action, json, state, events, label)
 
     async def _save(self, batch: Batch) -> None:
         """Stores ``batch`` in one transaction, then adopts it and tells every listener."""
@@ -442,6 +442,7 @@ class Room:
         self.state = batch.state
         self.chance_count, self.last_seat = batch.chance_count, batch.last_seat
         self.actions.extend(data for data, _ in batch.entries)
+        note_decoded(self, batch.first, batch.actions)
         self.makers.extend(batch.makers)
         self.log.extend(batch.events)
         self.timers.note_change(at)

@@ -173,15 +173,33 @@ def _decoded(room: Room, number: int) -> Action:
     return _decoder(room)(number)
 
 
+def note_decoded(room: Room, first: int, actions: Sequence[Action]) -> None:
+    """Notes the actions the room just recorded after position ``first`` as decoded: the
+    room played them, so the undo buttons need not decode their JSON again."""
+    decoded = _decoded_by_position(room)
+    for number, action in enumerate(actions, start=first + 1):
+        decoded[number] = action
+
+
+def _decoded_by_position(room: Room) -> dict[int, Action]:
+    """The room's actions decoded so far, by position, for the record it holds now (at
+    most :data:`_MOST_DECODED`: then the newest half of them)."""
+    entries = room.actions
+    kept = _DECODED.get(room)
+    if kept is None or kept[0] is not entries:
+        kept = _DECODED[room] = (entries, {})
+    decoded = kept[1]
+    if len(decoded) > _MOST_DECODED:
+        newest = sorted(decoded)[-_MOST_DECODED // 2 :]
+        kept = _DECODED[room] = (entries, {number: decoded[number] for number in newest})
+    return kept[1]
+
+
 def _decoder(room: Room) -> Callable[[int], Action]:
     """Returns what decodes the room's recorded actions by position, each once per room:
     the undo buttons of every envelope decode the latest entries again, and an entry
     never changes while the room keeps its record (an undo replaces the record whole)."""
-    entries = room.actions
-    kept = _DECODED.get(room)
-    if kept is None or kept[0] is not entries or len(kept[1]) > _MOST_DECODED:
-        kept = _DECODED[room] = (entries, {})
-    decoded = kept[1]
+    entries, decoded = room.actions, _decoded_by_position(room)
 
     def decode(number: int) -> Action:
         action = decoded.get(number)
@@ -192,7 +210,7 @@ def _decoder(room: Room) -> Callable[[int], Action]:
     return decode
 
 
-_MOST_DECODED = 8 * MAX_UNDO  # then it starts afresh: bounded however long the record
+_MOST_DECODED = 4 * MAX_UNDO  # then the newest half: bounded however long the record
 _DECODED: weakref.WeakKeyDictionary[Room, tuple[list[dict[str, Any]], dict[int, Action]]] = (
     weakref.WeakKeyDictionary()
 )
