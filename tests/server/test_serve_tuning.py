@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import time
 from pathlib import Path
 
@@ -14,10 +15,16 @@ import pytest
 import uvicorn
 from serverkit import PLAYERS, serve_process
 from uvicorn.server import ServerState
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
 from racerbile.cli import serve
-from racerbile.server.wsprotocol import COMPRESSION_LEVEL, FastDeflateProtocol
+from racerbile.server.wsprotocol import (
+    COMPRESSION_LEVEL,
+    FastDeflateProtocol,
+    ZlibNgDeflateFactory,
+)
 
 
 def test_full_collections_run_on_the_timer_while_serving(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,6 +55,22 @@ def test_the_websocket_protocol_deflates_at_the_faster_level() -> None:
     assert factory.name == "permessage-deflate"
     assert factory.compress_settings == {"memLevel": 5, "level": COMPRESSION_LEVEL}
     assert COMPRESSION_LEVEL == 1
+
+
+def test_pushes_are_deflated_by_zlib_ng_and_read_by_any_inflater() -> None:
+    factory = ZlibNgDeflateFactory(compress_settings={"memLevel": 5, "level": 1})
+    _, server = factory.process_request_params([], [])
+    assert type(server.encoder).__module__.startswith("zlib_ng")
+    client = PerMessageDeflate(False, False, 15, 15)  # the stdlib's zlib, as a browser's
+    texts = [json.dumps({"seq": n, "log": ["Bo rolls 7"] * n}).encode() for n in range(40)]
+    sent = 0
+    for text in texts:  # one window across messages: each depends on those before
+        frame = server.encode(Frame(Opcode.TEXT, text))
+        assert frame.rsv1 and client.decode(frame).data == text
+        sent += len(frame.data)
+    assert sent < sum(map(len, texts)) / 10
+    _, alone = ZlibNgDeflateFactory(server_no_context_takeover=True).process_request_params([], [])
+    assert client.decode(alone.encode(Frame(Opcode.TEXT, texts[-1]))).data == texts[-1]
 
 
 def test_a_served_game_pushes_deflated_views_to_a_browser_like_client(tmp_path: Path) -> None:
