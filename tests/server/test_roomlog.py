@@ -44,6 +44,7 @@ def test_the_log_is_the_same_however_the_events_came_in(
         at += n
     whole = list(_filled(size, BREAKS, [entries]))
     assert list(_filled(size, BREAKS, batches)) == whole
+    _assert_runs_kept_apart(size, batches)
     assert whole == entries[len(entries) - len(whole) :]  # the newest events, in order
     assert len(whole) == len(entries) or len(whole) >= size  # at least the last size
     assert len(whole) <= size * LONGEST_RUNS
@@ -51,6 +52,19 @@ def test_the_log_is_the_same_however_the_events_came_in(
         assert whole[0][1].kind == "turn_started"  # a line's start, not half of one
         later = [n for n, (_, e) in enumerate(whole) if n and e.kind == "turn_started"]
         assert all(len(whole) - n < size for n in later)  # and no more than needed
+
+
+def _assert_runs_kept_apart(size: int, batches: list[list[Entry]]) -> None:
+    """The runs are the lines: each starts at a break (but the first, which may be the
+    log's start or cut), and a run handed out is never changed by what comes later."""
+    log, seen = RoomLog(size, BREAKS), []
+    for batch in batches:
+        log.extend(batch)
+        runs = log.runs()
+        assert [entry for run in runs for entry in run] == list(log)
+        assert all(run and run[0][1].kind == "turn_started" for run in runs[1:])
+        seen.append([(run, list(run)) for run in runs])
+    assert all(run == copy for runs in seen for run, copy in runs)
 
 
 def test_a_run_longer_than_the_bound_is_cut() -> None:

@@ -15,7 +15,7 @@ again. The lines are those of telling the whole log at once.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine import Event, Game
@@ -46,13 +46,25 @@ class LogLines:
     def told(self, log: Sequence[Entry], names: Sequence[str]) -> list[Line]:
         """Returns the lines of ``log`` (each entry the room's own tuple, kept as long as
         the event is in the log), telling only the parts not told before."""
+        self._name(names)
+        return self._lines(self._parts(log), names)
+
+    def told_runs(self, runs: Sequence[list[Entry]], names: Sequence[str]) -> list[Line]:
+        """Returns :meth:`told` of a log given as its parts, as a room's log keeps them
+        (:meth:`.roomlog.RoomLog.runs`), without splitting it again."""
+        self._name(names)
+        return self._lines(runs, names)
+
+    def _name(self, names: Sequence[str]) -> None:
         if self._names != list(names):  # every sentence names the seats: tell anew
             self._names = list(names)
             self._narrates = self.game.narrate([], self.lang, names) is not None
             self._told = {}
+
+    def _lines(self, parts: Iterable[list[Entry]], names: Sequence[str]) -> list[Line]:
         told: dict[PartKey, tuple[list[Entry], list[Line]]] = {}
         out: list[Line] = []
-        for part in self._parts(log):
+        for part in parts:
             key = (id(part[0]), id(part[-1]))
             kept = self._told.get(key)
             lines = kept[1] if kept is not None else self._grown(part, names)

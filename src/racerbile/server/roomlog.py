@@ -29,51 +29,55 @@ LONGEST_RUNS = 4
 
 
 class RoomLog:
-    """The recent events of a room, oldest first. ``breaks`` are the event kinds that
-    start a line of several events, or None when every event is a line of its own."""
+    """The recent events of a room, oldest first, in runs (one line each). ``breaks``
+    are the event kinds that start a run of several events, or None when every event
+    is a run of its own."""
 
     def __init__(self, size: int, breaks: frozenset[str] | None):
         self.size = size
         self.breaks = breaks
-        self._entries: deque[Entry] = deque()
+        # A run handed out is never changed: a run that grows is a new list.
+        self._runs: deque[list[Entry]] = deque()
+        self._count = 0
 
     def __iter__(self) -> Iterator[Entry]:
-        return iter(self._entries)
+        return itertools.chain.from_iterable(self._runs)
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return self._count
+
+    def runs(self) -> list[list[Entry]]:
+        """Returns the runs, oldest first (shared lists: callers must not change them)."""
+        return list(self._runs)
 
     def extend(self, entries: Iterable[Entry]) -> None:
         """Adds ``entries`` at the end, dropping the oldest runs the log no longer needs."""
-        self._entries.extend(entries)
+        runs, breaks = self._runs, self.breaks
+        growing: list[Entry] | None = None  # the last run, as a new list: not handed out
+        for entry in entries:
+            if breaks is None or not runs or entry[1].kind in breaks:
+                growing = [entry]
+                runs.append(growing)
+            else:
+                if growing is None:
+                    growing = runs[-1] = list(runs[-1])
+                growing.append(entry)
+            self._count += 1
         self._trim()
 
     def clear(self) -> None:
-        self._entries.clear()
+        self._runs.clear()
+        self._count = 0
 
     def _trim(self) -> None:
-        entries = self._entries
-        if self.breaks is None:
-            while len(entries) > self.size:
-                entries.popleft()
-            return
-        while len(entries) > self.size:
-            run = self._first_run()
-            if len(entries) - run < self.size:
-                break
-            for _ in range(run):
-                entries.popleft()
-        while len(entries) > self.size * LONGEST_RUNS:
-            entries.popleft()
-
-    def _first_run(self) -> int:
-        """Returns the number of entries before the second run starts (all if none does)."""
-        breaks = self.breaks or frozenset()
-        rest = itertools.islice(self._entries, 1, None)
-        for n, (_, event) in enumerate(rest, start=1):
-            if event.kind in breaks:
-                return n
-        return len(self._entries)
+        runs = self._runs
+        while runs and self._count - len(runs[0]) >= self.size:
+            self._count -= len(runs.popleft())
+        # Left over, the first run holds more than count - size events: the cut is in it.
+        cut = self._count - self.size * LONGEST_RUNS
+        if cut > 0:
+            runs[0] = runs[0][cut:]
+            self._count -= cut
 
 
 def log_breaks(game: Game) -> frozenset[str] | None:

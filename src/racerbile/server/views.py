@@ -116,7 +116,7 @@ class Views:
             if logged is None:
                 logged = self._logs[lang] = LogLines(self.room.game, lang)
             names = self.room.game.seat_names(self.room.state)
-            told = self._lines[lang] = logged.told(list(self.room.log), names)
+            told = self._lines[lang] = logged.told_runs(self.room.log.runs(), names)
         return told
 
 
