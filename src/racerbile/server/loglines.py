@@ -15,7 +15,7 @@ again. The lines are those of telling the whole log at once.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Event, Game
@@ -41,7 +41,9 @@ class LogLines:
         self.lang = lang
         self._names: list[str] | None = None
         self._narrates = False
-        self._told: dict[PartKey, tuple[list[Entry], list[Line]]] = {}
+        # The parts told last time, oldest first, and each one's lines.
+        self._parts_told: list[list[Entry]] = []
+        self._lines_told: list[list[Line]] = []
 
     def told(self, log: Sequence[Entry], names: Sequence[str]) -> list[Line]:
         """Returns the lines of ``log`` (each entry the room's own tuple, kept as long as
@@ -53,35 +55,53 @@ class LogLines:
         """Returns :meth:`told` of a log given as its parts, as a room's log keeps them
         (:meth:`.roomlog.RoomLog.runs`), without splitting it again."""
         self._name(names)
-        return self._lines(runs, names)
+        return self._lines(list(runs), names)
 
     def _name(self, names: Sequence[str]) -> None:
         if self._names != list(names):  # every sentence names the seats: tell anew
             self._names = list(names)
             self._narrates = self.game.narrate([], self.lang, names) is not None
-            self._told = {}
+            self._parts_told, self._lines_told = [], []
 
-    def _lines(self, parts: Iterable[list[Entry]], names: Sequence[str]) -> list[Line]:
-        told: dict[PartKey, tuple[list[Entry], list[Line]]] = {}
-        out: list[Line] = []
-        for part in parts:
-            key = (id(part[0]), id(part[-1]))
-            kept = self._told.get(key)
-            lines = kept[1] if kept is not None else self._grown(part, names)
-            told[key] = (part, lines)
-            out.extend(lines)
-        self._told = told
-        return out
+    def _lines(self, parts: list[list[Entry]], names: Sequence[str]) -> list[Line]:
+        same, at = self._unchanged(parts)
+        told = self._lines_told[at : at + same]
+        known = {
+            (id(part[0]), id(part[-1])): lines
+            for part, lines in zip(
+                self._parts_told[at + same :], self._lines_told[at + same :], strict=True
+            )
+        }
+        for part in parts[same:]:
+            kept = known.get((id(part[0]), id(part[-1])))
+            told.append(kept if kept is not None else self._grown(part, names))
+        self._parts_told, self._lines_told = parts, told
+        return list(itertools.chain.from_iterable(told))
+
+    def _unchanged(self, parts: list[list[Entry]]) -> tuple[int, int]:
+        """Returns how many parts the log starts with that were told last time, in a row
+        from which of those (none if any differs). The newest part told is left out: it
+        is the one that grows. (The lists compare item by item, each at once when it is
+        the same object: a room's log hands out the same run until it changes.)"""
+        before = self._parts_told
+        if not parts:
+            return 0, 0
+        for at, part in enumerate(before):
+            if part is parts[0]:
+                same = min(len(before) - at - 1, len(parts))
+                if same > 0 and parts[:same] == before[at : at + same]:
+                    return same, at
+                break
+        return 0, 0
 
     def _grown(self, part: list[Entry], names: Sequence[str]) -> list[Line]:
         """Tells a part not told before; a part the newest one grew into keeps the
         lines but its last, and tells only the events after the line before that. (The
-        newest part told is the last one kept: a dict keeps its order. A part that
-        starts with the same entry and holds the other's last one where it ended grew
-        from it: see :data:`PartKey`.)"""
-        if not (self._narrates and self.game.narration_resumes and self._told):
+        newest part told is the last one. A part that starts with the same entry and
+        holds the other's last one where it ended grew from it: see :data:`PartKey`.)"""
+        if not (self._narrates and self.game.narration_resumes and self._parts_told):
             return self._tell(part, names)
-        before, lines = next(reversed(self._told.values()))
+        before, lines = self._parts_told[-1], self._lines_told[-1]
         if (
             len(lines) < 2
             or len(before) >= len(part)
