@@ -189,6 +189,29 @@ def test_a_coroutines_write_that_fails_fails_alone_and_a_failure_no_one_owns_fai
     assert all(isinstance(e, ConnectionError) for e in errors.values())
 
 
+def test_the_writes_of_one_pass_of_the_loop_wake_the_committing_thread_once() -> None:
+    """Every room that acts in one pass of the loop queues its write; the committing
+    thread is woken once, at the end of the pass, and commits them in one group."""
+    recorder = Recorder()
+    recorder.release.set()
+    commit = GroupCommit(recorder, _owned)
+    wakes = []
+    notify = commit._queued.notify
+    commit._queued.notify = lambda n=1: (wakes.append(n), notify(n))  # type: ignore[method-assign]
+
+    async def main() -> None:
+        await commit.run_async("a")  # starts the committing thread
+        while not commit._queued._waiters:  # type: ignore[attr-defined]  # it is idle
+            await asyncio.sleep(0.001)
+        wakes.clear()
+        await asyncio.gather(*(commit.run_async(data) for data in ("b", "c", "d")))
+        assert len(wakes) == 1
+
+    run_on_own_loop(main())
+    commit.close()
+    assert recorder.groups == [["a"], ["b", "c", "d"]]
+
+
 def test_threads_and_coroutines_share_a_group() -> None:
     recorder = Recorder()
     commit = GroupCommit(recorder, _owned)

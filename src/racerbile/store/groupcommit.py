@@ -9,8 +9,10 @@ many rooms, instead of each room waiting its turn for its own.
 
 A coroutine's write (:meth:`GroupCommit.run_async`) waits on its event loop, not in a
 worker thread: a committing thread of the group's own leads the writes queued by then,
-and the loop learns of a group's end in one wake-up. Threads' writes and coroutines'
-go in the same groups.
+and the loop learns of a group's end in one wake-up. The loop wakes that thread once
+at the end of its pass over the ready callbacks, not at each write, so the writes of
+all the rooms that acted in one pass go together. Threads' writes and coroutines' go
+in the same groups.
 
 A write the group cannot take (one of its numbers is taken: another process wrote
 first) would fail the whole transaction; the leader then commits the group's writes
@@ -24,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +59,10 @@ class GroupCommit:
         self._queued = threading.Condition(self._queue_lock)  # wakes the committing thread
         self._committer: threading.Thread | None = None
         self._closed = False
+        # The loops that will wake the committing thread once they finish their pass:
+        # the writes their coroutines queue meanwhile go in one group, and each wake
+        # hands the interpreter lock to that thread and back.
+        self._waking: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
 
     def run(self, data: Any) -> None:
         """Commits ``data`` (with whatever queued meanwhile); raises its own failure."""
@@ -81,8 +88,17 @@ class GroupCommit:
                 )
                 self._committer.start()
             self._queue.append(write)
-            self._queued.notify()
+            loop = future.get_loop()
+            if loop not in self._waking:
+                self._waking.add(loop)
+                loop.call_soon(self._wake, loop)
         await future
+
+    def _wake(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Wakes the committing thread for the writes a loop queued in one pass."""
+        with self._queued:
+            self._waking.discard(loop)
+            self._queued.notify()
 
     def close(self) -> None:
         """Commits the coroutines' writes queued by now and stops the committing thread."""
