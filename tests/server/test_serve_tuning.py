@@ -1,6 +1,5 @@
 """What ``racerbile serve`` tunes while it serves: full garbage collections on a timer
-instead of every few seconds, young ones less often, and websocket pushes deflated at a
-faster level."""
+instead of every few seconds, and websocket pushes deflated at a faster level."""
 
 from __future__ import annotations
 
@@ -31,8 +30,8 @@ def test_full_collections_run_on_the_timer_while_serving(monkeypatch: pytest.Mon
     monkeypatch.setattr(serve, "FULL_COLLECTION_EVERY_S", 0.05)
     before = gc.get_threshold()
     with serve._tuned_for_serving():
-        assert gc.get_threshold() == (serve.YOUNG_COLLECTION_EVERY, before[1], serve.NEVER)
-        assert before[0] < serve.YOUNG_COLLECTION_EVERY  # the young ones less often
+        assert gc.get_threshold()[:2] == before[:2]  # the young generations as usual
+        assert gc.get_threshold()[2] == serve.NEVER
         assert gc.get_freeze_count() > 0
         full = gc.get_stats()[2]["collections"]
         deadline = time.monotonic() + 10

@@ -175,7 +175,6 @@ def _run(
 
 FULL_COLLECTION_EVERY_S = 60.0
 NEVER = 2**31 - 1  # a generation threshold never reached
-YOUNG_COLLECTION_EVERY = 20_000  # net new objects between young collections (default 700)
 
 
 @contextlib.contextmanager
@@ -189,13 +188,8 @@ def _tuned_for_serving() -> Iterator[None]:
     # at 500 rooms 100-170 ms in which no room moves, and by default one comes every
     # few seconds under load. The young generations are still collected as usual (most
     # cycles die young); the full collection runs once a minute instead.
-    # An action makes and drops tens of thousands of objects (states, events, views,
-    # JSON): at the default 700 young collections came about a hundred times a second
-    # under load and took 8 % of the server's CPU, each walking whatever was alive at
-    # that instant. Every 20,000 objects they take about 2 % (pauses of a few ms; cyclic
-    # garbage waits a little longer before it is freed).
     thresholds = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION_EVERY, thresholds[1], NEVER)
+    gc.set_threshold(thresholds[0], thresholds[1], NEVER)
     stop = threading.Event()
     collector = threading.Thread(
         target=_collect_fully_every, args=(FULL_COLLECTION_EVERY_S, stop), daemon=True
