@@ -21,11 +21,13 @@ from .race import (
     GREEDY,
     HEADING,
     LAPS,
+    NO_INDEX,
     OFF_FROM,
     OPTIMAL,
     RANDOM,
     STALIN,
-    apart_called,
+    ZERO,
+    apart,
     pick_index,
     sips_left,
     u,
@@ -39,7 +41,7 @@ def face(t, cars, seat) -> int:
     dist = t.dist[0]
     cell = cars[CELL, seat]
     here = dist[cell]
-    best, best_gain = 0, -(1 << 60)
+    best, best_gain = ZERO, ZERO - (1 << 60)  # not literals: see .race.ZERO
     for d in range(6):
         gain = -FAR if not t.open_[cell, d] else here - dist[t.nb[cell, d]]
         if gain > best_gain:
@@ -60,10 +62,10 @@ def choose_gear(
     return _bot_gear(bot, gears, n_gears, cars, seat, pol, gv, straight, k, laps_to_race)
 
 
-@apart_called
+@apart
 def _bot_gear(bot, gears, n_gears, cars, seat, pol, gv, straight, k, laps_to_race) -> int:
-    """:func:`choose_gear` of a bot other than ``random``: called, not inlined, since
-    the shift phase mostly repeats such a bot's choices (``PolicyTables.shifts``)."""
+    """:func:`choose_gear` of a bot other than ``random``, compiled apart: the shift
+    phase mostly repeats such a bot's choices (``PolicyTables.shifts``)."""
     gear = cars[GEAR, seat]
     if bot == STALIN:
         highest = gears[0]
@@ -71,7 +73,7 @@ def _bot_gear(bot, gears, n_gears, cars, seat, pol, gv, straight, k, laps_to_rac
             highest = max(highest, gears[i])
         return highest
     if bot == CAUTIOUS:
-        best, lowest = -1, gears[0]
+        best, lowest = NO_INDEX, gears[0]
         for i in range(n_gears):
             lowest = min(lowest, gears[i])
             if gears[i] <= 2 and gears[i] > best:
@@ -188,7 +190,7 @@ MAX_CHUG = 126  # above any chug (a drink holds at most 11 sips, RB-DRINK-1)
 MAX_REMEMBERED = 0xFFE  # options an entry may hold to have its choice remembered
 
 
-@apart_called
+@apart
 def _remember(
     bot, opts, base, count, free, cell, gear, laps, heading, pol, kinds, dist, k, length,
     laps_to_race,
@@ -212,7 +214,7 @@ def _remember(
         bot, opts, base, base + count, np.int64(1), np.int64(LEAVING), cell, gear, laps,
         heading, pol, kinds, dist, k, length, np.int64(0), laps_to_race,
     )  # fmt: skip
-    least = 0  # the least chug at which the option on the track wins
+    least = ZERO  # the least chug at which the option on the track wins
     if on >= 0 and off >= 0:
         # The off-track option wins below some chug and loses from it on: a search of
         # the two ranked in option order, as :func:`choose_option` ranks them.
@@ -232,7 +234,7 @@ def _remember(
     return packed | (on - base + 1 if on >= 0 else 0)
 
 
-@apart_called
+@apart
 def _best_option(
     bot, opts, start, stop, step, only, cell, gear, laps, heading, pol, kinds, dist, k,
     length, chug, laps_to_race,
@@ -240,7 +242,7 @@ def _best_option(
     """The first best option of ``range(start, stop, step)`` (``only`` those on or off
     the track, or ALL_OPTIONS) by the keys of a bot other than ``random``, for a seat on
     ``cell`` in ``gear`` with ``laps`` crossed; -1 when there is none."""
-    best = -1
+    best = NO_INDEX
     b_key0, b_key1, b_key2 = 0.0, 0.0, 0.0
     for i in range(start, stop, step):
         if only != ALL_OPTIONS and opts[u(i)].off != (only == LEAVING):
@@ -314,7 +316,7 @@ def _turns_left(positions, values, crossings, cell, last, gear, slowed) -> float
 @njit(cache=True, inline="always")
 def _random_option(rngs, seat, opts, base, count, laps, length, before, dist, k) -> int:
     """``bots.random_plan``: any end that gains ground (any at all when none does)."""
-    forward = 0
+    forward = ZERO
     for i in range(base, base + count):
         if _gains(opts[u(i)], laps, length, before, dist, k):
             forward += 1

@@ -26,13 +26,14 @@ batch's for the whole call. The cars are one 2-D array and rows of 2-D tables ar
 indexed in place.
 
 Compile time: a function inlined (``inline="always"``) has its whole call tree
-copied and run through Numba's front end again at each call site. So the turn and
-its big pieces (the move, the bot's choice, the end of the move, the shift phase,
-the move help) are compiled once each, apart, and LLVM inlines them; only small
-helpers are inlined by Numba. (Each compiled level generates machine code for all
-it inlines again, so the levels are kept few: compiling the race's start into the
-batch, or every helper apart, cost as much or more.) The race's start is called, not
-inlined (:data:`.race.apart_called`): it runs once a race.
+copied and run through Numba's front end again at each call site and level (a copy
+costs its blocks times its variables). So the turn's big pieces (the move, the bot's
+choice, the end of the move, the shift phase, the move help) are compiled once each,
+apart, and LLVM inlines them; the turn itself (one call site, little code of its own)
+and small helpers are inlined by Numba. Each compiled level optimises and generates
+machine code for all it inlines again, so the levels are kept few, and so is the code
+of rare cases (no loop of theirs unrolled or vectorised). The race's start is called,
+not inlined (:data:`.race.apart_called`): it runs once a race.
 """
 
 from __future__ import annotations
@@ -59,12 +60,14 @@ from .race import (
     N_CAR_FIELDS,
     OFF_FROM,
     OK,
+    ONE,
     PLACE,
     RANDOM,
     SIPS,
     TOASTED,
     TOO_LONG,
     UNSET,
+    ZERO,
     Race,
     apart_called,
     drink,
@@ -72,7 +75,7 @@ from .race import (
     place,
     rank_keys,
 )
-from .seeding import seed_game
+from .seeding import entry, seed_game
 from .turn import take_turn
 
 # -- the start -------------------------------------------------------------------------------
@@ -85,12 +88,12 @@ def start_order(race, sizes, values, sorted_, split) -> None:
     order = race.order
     n = order.shape[0]
     sizes[0] = n
-    groups = 1
+    groups = ONE
     if n == 1:
         next_die(race.rngs)  # a lone player still throws once
         return
     while True:
-        g, first = -1, 0
+        g, first = -1, ZERO
         for i in range(groups):
             if sizes[i] > 1:
                 g = i
@@ -101,9 +104,9 @@ def start_order(race, sizes, values, sorted_, split) -> None:
         m = sizes[g]
         for i in range(m):
             values[i] = next_die(race.rngs)
-        k, parts = 0, 0
+        k, parts = ZERO, ZERO
         for v in range(6, 0, -1):
-            count = 0
+            count = ZERO
             for i in range(m):
                 if values[i] == v:
                     sorted_[k] = order[first + i]
@@ -146,7 +149,7 @@ def play_race(t, pol, gv, rules, race, cars, scratch, memo, work) -> None:
     _start_race(t, rules, race, cars, work)
     # The turns, in the start order, until the final round is over (the loop is
     # written here: each level of inlining runs its callees' front end again).
-    index = 0
+    index = ZERO
     while counters[C_STATUS] == OK:
         seat = np.uint32(race.order[index])  # unsigned: see .race.apart
         take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat)
@@ -188,32 +191,32 @@ def _start_race(t, rules, race, cars, work) -> None:
 
 @njit(cache=True, inline="always")
 def _reset(cars, race) -> None:
-    """Puts the cars and the race's work arrays back to the start of a race."""
-    cars[CELL, :] = 0
-    cars[HEADING, :] = -1
-    cars[GEAR, :] = 1
-    cars[LAPS, :] = 0
-    cars[ARRIVED, :] = 0
-    cars[OFF_FROM, :] = -1
-    cars[FLIPPED, :] = 0
-    cars[TOASTED, :] = UNSET
-    cars[CAR_TURNS, :] = 0
-    cars[HOLD_FIRST, :] = 0
-    cars[LAST_END, :] = -1
-    race.forks[:] = 0
+    """Puts the cars and the race's work arrays back to the start of a race (loops, not
+    slice assignments: each of those compiles a whole general array fill)."""
+    for s in range(cars.shape[1]):
+        cars[CELL, s], cars[HEADING, s], cars[GEAR, s], cars[LAPS, s] = 0, -1, 1, 0
+        cars[ARRIVED, s], cars[OFF_FROM, s], cars[FLIPPED, s], cars[TOASTED, s] = 0, -1, 0, UNSET
+        cars[CAR_TURNS, s], cars[HOLD_FIRST, s], cars[LAST_END, s] = 0, 0, -1
     for s in range(race.order.shape[0]):
         race.order[s] = s
-    race.blocked[:] = 0
-    race.path[:] = 0
+    _zero(race.forks)
+    _zero(race.blocked)
+    _zero(race.path)
 
 
-@njit(cache=True)
-def new_cars(n):
+@njit(cache=True, inline="always")
+def _zero(a) -> None:
+    """Sets a row of the work arrays to zeros."""
+    for i in range(a.shape[0]):
+        a[i] = 0
+
+
+def new_cars(n: int) -> np.ndarray:
     """Returns the car array of ``n`` seats (set by :func:`_reset` before each race)."""
     return np.zeros((N_CAR_FIELDS, n), np.int64)
 
 
-@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
+@entry
 def play_batch(
     t, pol, gv, memo, rules, bots, sizes, n_forks, master, indices, seeds, stats, counters,
     off_log, overtake_log, scratch, live, cars, rngs, work, words, room, visited, lo, hi,

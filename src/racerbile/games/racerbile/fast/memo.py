@@ -43,6 +43,7 @@ from .movehelp import (
     start_word,
     step_kinds,
 )
+from .seeding import entry
 from .tables import Tables, track_tables
 
 KIND = "movehelp"
@@ -77,13 +78,16 @@ def build_memo(t: Tables) -> Memo:
     entries = np.full(_entries(t), NOT_TABLED, np.int64)
     reach = np.zeros((entries.shape[0], (n_cells + 63) // 64), np.uint64)
     work = np.zeros((2, n_cells, 7), np.bool_)
+    # The path so far and the blocked cells, of the turn's types: one compiled move help
+    # serves both (made here: nothing compiled allocates).
+    prefix, blocked = np.zeros(2, np.int64), np.zeros(1, np.int64)
     store = new_options(4096)
     used = 0
     for moved in range(2):
         for combo in range(n_combos):
             while True:  # a combination that overflows the store runs again in a bigger one
                 done = _memo_rows(t, s, np.int64(moved), np.int64(combo), np.int64(used),
-                                  entries, reach, work, store)  # fmt: skip
+                                  entries, reach, work, prefix, blocked, store)  # fmt: skip
                 if done >= 0:
                     used = int(done)
                     break
@@ -98,15 +102,13 @@ def _grown(store: np.ndarray, used: int) -> np.ndarray:
     return grown
 
 
-@njit(cache=True)
-def _memo_rows(t, s, moved, combo, used, entries, reach, work, store) -> int:
+@entry
+def _memo_rows(t, s, moved, combo, used, entries, reach, work, prefix, blocked, store) -> int:
     """Fills the memo's entries of ``moved`` and ``combo`` (see :func:`build_memo`), the
     options from row ``used`` of ``store`` on; returns the rows then used, or -1 when
     ``store`` is too small."""
     closed = t.closed[combo]
     n_combos, n_cells = t.closed.shape[0], t.nb.shape[0]
-    prefix = np.zeros(2, np.int64)  # the turn's types: one compiled move help serves both
-    blocked = np.zeros(1, np.int64)
     no_blocked, no_brake = np.int64(0), np.bool_(False)
     out = s.out
     for cell in range(n_cells):
@@ -151,7 +153,8 @@ def _reach(t, closed, start, heading, total, mode, here, ahead, bits) -> None:
     is among them, the move help is the unobstructed one stored in the memo.
     ``here`` and ``ahead`` are work arrays ``bool[C, 7]`` (all False on entry and exit).
     """
-    bits[:] = 0
+    for i in range(bits.shape[0]):  # loops, not slice assignments: see .kernel._reset
+        bits[i] = 0
     here[start, heading + 1] = True
     for _ in range(total):
         for cell in range(here.shape[0]):
@@ -167,7 +170,9 @@ def _reach(t, closed, start, heading, total, mode, here, ahead, bits) -> None:
                         bits[target >> 6] |= np.uint64(1) << np.uint64(target & 63)
                         ahead[target, d + 1] = True
         here, ahead = ahead, here
-    here[:] = False
+    for cell in range(here.shape[0]):
+        for h in range(here.shape[1]):
+            here[cell, h] = False
 
 
 def valid_memo(arrays: datacache.Arrays, tables: Tables) -> bool:

@@ -6,7 +6,7 @@ is in the way), each step (squeals, laps, midway toasts, forks) and the end of t
 move (cells not moved, the cell landed on, bonks, overtakes).
 
 Speed: the move, the bot's choice and the end of the move are each compiled once,
-apart (:data:`.race.apart`), and inlined by LLVM into the turn. Rows of the tables
+apart (:data:`.race.apart`), and inlined by LLVM into the race. Rows of the tables
 that depend on the forks are indexed in place (``dist[k, cell]``), since a row view
 counts a reference; a step the plan makes is checked alone, and the six directions
 are worked out only when the plan does not say (the outcome is the same: a legal
@@ -29,6 +29,7 @@ from .movehelp import (
     ON,
     RECKLESS,
     TURN_OK,
+    among,
     entry_index,
     roll_mode,
     step_of,
@@ -44,6 +45,7 @@ from .race import (
     C_STATUS,
     CAUSED,
     CELL,
+    FALSE,
     FLIPPED,
     GEAR,
     GIVEN,
@@ -52,15 +54,17 @@ from .race import (
     LAPS,
     LAST_END,
     NEED_LOG,
+    NO_INDEX,
     OFF_FROM,
     OFF_TRACK,
+    ONE,
     RANDOM,
     SIPS,
     STOP,
     TAKEN,
     TOASTED,
+    ZERO,
     apart,
-    apart_called,
     combo,
     drink,
     rank_key,
@@ -89,11 +93,11 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
     stamp = visited[last] + 1
     visited[last] = stamp
     visited[u(path[0])] = stamp
-    n_path, moved, off = int(np.int64(1)), int(np.int64(0)), False  # not literals: see .movehelp
+    n_path, moved, off = ONE, ZERO, FALSE  # not literals: see .race.ZERO and .movehelp
     # The plan: the steps' directions three bits each (as an option's ``dirs``); the
     # legal steps: each direction's step kind in two bits (see .movehelp.start_word).
-    plan, plan_start, n_dirs, on_plan, legal = np.uint64(0), 0, 0, False, 0
-    trusted = -1  # the fork combination a memo plan was made in (-1: a live plan)
+    plan, plan_start, n_dirs, on_plan, legal = np.uint64(0), ZERO, ZERO, FALSE, ZERO
+    trusted = NO_INDEX  # the fork combination a memo plan was made in (-1: a live plan)
     while True:
         cell, k = cars[CELL, seat], counters[C_COMBO]
         action, kind, expected = NOT_PLANNED, NO, OFF_PLAN
@@ -141,30 +145,22 @@ def move(t, pol, rules, cars, race, scratch, memo, seat, total) -> None:
             else:
                 # The move help now: the memo for an unobstructed move start, else a
                 # live run; then the bot's choice, kept as the plan.
-                base, count = -1, 0
-                if tabled:
-                    base, count = word & 0xFFFFFFFF, (word >> 32) & MAX_OPTIONS
-                else:
+                opts, base, count = memo.options, word & 0xFFFFFFFF, (word >> 32) & MAX_OPTIONS
+                if not tabled:
                     entry = -1
-                plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
-                if base >= 0:
-                    action, steps, plan = _decide(
-                        memo.options, base, count, entry, heading < 0, pol, rules, cars, race,
-                        t.kind, t.dist, t.lap_length, k, seat, plan_heading, first,
-                        can_stop, legal,
-                    )  # fmt: skip
-                else:
                     count = live_options(
                         t, scratch, race.live, rules.track, k, cell, heading, total - moved,
                         moved, mode, path, moved + 1, blocked, n_blocked,
                         can_stop and moved == 0 and n_legal > 0, scratch.out,
                     )  # fmt: skip
-                    action, steps, plan = _decide(
-                        scratch.out, np.int64(0), count, entry, heading < 0, pol, rules, cars,
-                        race, t.kind, t.dist, t.lap_length, k, seat, plan_heading, first,
-                        can_stop, legal,
-                    )  # fmt: skip
-                trusted = k if base >= 0 else -1
+                    opts, base = scratch.out, ZERO  # not a literal: one _decide signature
+                # One call of the choice for both: LLVM inlines a copy at each call.
+                plan_heading = heading if heading >= 0 else max(cars[HEADING, seat], 0)
+                action, steps, plan = _decide(
+                    opts, base, count, entry, heading < 0, pol, rules, cars, race, t.kind,
+                    t.dist, t.lap_length, k, seat, plan_heading, first, can_stop, legal,
+                )  # fmt: skip
+                trusted = k if tabled else -1
                 if steps >= 0:  # the chosen option is the plan now
                     plan_start, n_dirs, on_plan = n_path, steps, True
                     expected = step_of(plan, 0) if steps > 0 else OFF_PLAN
@@ -236,9 +232,8 @@ def _step_kind(nb, open_, closed, k, cell, heading, mode, d, visited, stamp, blo
     target = nb[u(cell), u(d)]
     if not open_[u(cell), u(d)] or closed[u(k), u(target)]:
         return OFF if mode == FAST and heading >= 0 else NO
-    for i in range(n_blocked):
-        if blocked[i] == target:
-            return NO
+    if among(blocked, n_blocked, target):
+        return NO
     return NO if visited[u(target)] == stamp else ON
 
 
@@ -246,7 +241,7 @@ def _step_kind(nb, open_, closed, k, cell, heading, mode, d, visited, stamp, blo
 def _legal_steps(nb, open_, closed, k, cell, heading, mode, visited, stamp, blocked, n_blocked):
     """The kind of each direction's step, two bits each; how many are legal, and the
     first legal direction (-1 for none)."""
-    kinds, n_legal, first = 0, 0, int(np.int64(-1))  # not a literal: one _decide signature
+    kinds, n_legal, first = ZERO, ZERO, NO_INDEX  # not literals: one _decide signature
     for d in range(6):
         kind = _step_kind(
             nb, open_, closed, k, cell, heading, mode, d, visited, stamp, blocked, n_blocked
@@ -266,15 +261,15 @@ def _tabled_steps(start):
     return int(np.int64(start & 0xFFF)), int(np.int64((start >> 12) & 7)), first
 
 
-@apart_called
+@apart
 def _way_ahead_blocked(
     nb, open_, finish, dist, closed, k, cell, heading, mode, visited, stamp, blocked, n_blocked
 ) -> bool:
     """:func:`racerbile.games.racerbile.rules.moves.way_ahead_blocked`: no legal step
     goes forward (over the line forwards, or nearer it by ``dist[k]``) and a blocked
     cell bars one that would (RB-TURN-5)."""
-    capped = False
-    for d in range(6):
+    capped = FALSE
+    for d in range(nb.shape[1]):  # not range(6): unrolled, a rare case's code grows sixfold
         if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[u(heading), u(d)]):
             continue
         target = nb[u(cell), u(d)]
@@ -284,10 +279,7 @@ def _way_ahead_blocked(
         crossing = finish[u(cell), u(d)]
         if seen or crossing < 0 or (crossing == 0 and dist[u(k), u(target)] >= dist[u(k), u(cell)]):
             continue
-        free = True
-        for i in range(n_blocked):
-            free &= blocked[i] != target
-        if free:
+        if not among(blocked, n_blocked, target):
             return False
         capped = True
     return capped
@@ -417,28 +409,37 @@ def force_first(cars, stats, seat) -> None:
 @njit(cache=True, inline="always")
 def _bonk(nb, open_, closed, k, cars, seat, heading) -> None:
     """RB-CELL-3: every flipped cap one legal step ahead is turned back."""
-    flipped = False
-    for other in range(cars.shape[1]):
-        flipped |= (other != seat) & (cars[FLIPPED, other] != 0)
-    if not flipped:
-        return
-    _turn_back_flipped(nb, open_, closed, k, cars, seat, heading)
+    for other in range(cars.shape[1]):  # stops at the first: see .movehelp.among
+        if other != seat and cars[FLIPPED, other] != 0:
+            _turn_back_flipped(nb, open_, closed, k, cars, seat, heading)
+            return
 
 
-@apart_called
+@apart
 def _turn_back_flipped(nb, open_, closed, k, cars, seat, heading) -> None:
-    """RB-CELL-3: the flipped caps one legal step ahead of ``seat`` turned back."""
+    """RB-CELL-3: the flipped caps one legal step ahead of ``seat`` turned back.
+
+    The cars are the outer loop and the directions the inner one, which stops at the
+    first match: every level of the race's compile optimises and emits this code
+    again, and the other order (a loop over the cars per direction) was unrolled and
+    vectorised six times over, a quarter of the turn's machine code for a rare case."""
     cell = cars[CELL, seat]
+    for other in range(cars.shape[1]):
+        if other == seat or cars[OFF_FROM, other] >= 0 or cars[FLIPPED, other] == 0:
+            continue
+        if _one_step_ahead(nb, open_, closed, k, cell, heading, cars[CELL, other]):
+            cars[FLIPPED, other] = 0
+
+
+@njit(cache=True, inline="always")
+def _one_step_ahead(nb, open_, closed, k, cell, heading, target) -> bool:
+    """Tells whether ``target`` is one legal step from ``cell`` (facing ``heading``)."""
     for d in range(6):
         if heading >= 0 and not TURN_OK[u(heading), u(d)]:
             continue
-        target = nb[u(cell), u(d)]
-        if not open_[u(cell), u(d)] or closed[u(k), u(target)]:
-            continue
-        for other in range(cars.shape[1]):
-            mine = other == seat or cars[OFF_FROM, other] >= 0
-            if not mine and cars[FLIPPED, other] != 0 and cars[CELL, other] == target:
-                cars[FLIPPED, other] = 0
+        if nb[u(cell), u(d)] == target and open_[u(cell), u(d)] and not closed[u(k), u(target)]:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -448,7 +449,7 @@ def _overtakes(dist, k, cars, keys, stats, counters, log, seat) -> None:
     ``log`` is the overtake log. The other cars did not move, but their distances may
     have changed with a fork chosen in the move."""
     was, now = keys[seat], rank_key(cars, dist, k, seat)
-    overtaken = 0
+    overtaken = ZERO
     for other in range(keys.shape[0]):
         key = rank_key(cars, dist, k, other)
         passed = (keys[other] > was) & (key < now)  # never the mover: its key was ``was``

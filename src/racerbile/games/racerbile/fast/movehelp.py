@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from ..rules.moves import TURN_OK as _TURN_OK
-from .race import apart_called
+from .race import ONE, ZERO, apart_called
 
 NO, ON, OFF = 0, 1, 2
 NORMAL, RECKLESS, FAST = 0, 1, 2
@@ -127,7 +127,7 @@ def step_kinds(
 
     ``heading`` -1 is the free first step; the path is ``prefix`` then ``own``.
     """
-    for d in range(6):
+    for d in range(kinds.shape[0]):  # not range(6): unrolled, its code grows sixfold
         kinds[d] = NO
         if heading >= 0 and (d != heading if mode == FAST else not TURN_OK[heading, d]):
             continue
@@ -136,15 +136,20 @@ def step_kinds(
             if mode == FAST and heading >= 0:
                 kinds[d] = OFF
             continue
-        free = True
-        for i in range(n_blocked):
-            free &= blocked[i] != target
-        for i in range(n_prefix):
-            free &= prefix[i] != target
-        for i in range(n_own):
-            free &= own[i] != target
-        if free:
+        taken = among(blocked, n_blocked, target) or among(prefix, n_prefix, target)
+        if not (taken or among(own, n_own, target)):
             kinds[d] = ON
+
+
+@njit(cache=True, inline="always")
+def among(cells, n, cell) -> bool:
+    """Tells whether ``cell`` is among ``cells[:n]``. It stops at the first match: a
+    loop without an exit is vectorised (and its copies at every level of the race's
+    compile optimised and emitted again) for lists of a few cells."""
+    for i in range(n):  # noqa: SIM110 (any() of a generator does not compile)
+        if cells[i] == cell:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -174,7 +179,7 @@ def _extend(t, s, closed, pool, pid, cell, heading, mode, prefix, n_prefix, bloc
         t.nb, t.open_, closed, cell, heading, mode, prefix, n_prefix, s.cells[pool, pid],
         s.length[pool, pid], blocked, n_blocked, kinds,
     )  # fmt: skip
-    count = 0
+    count = ZERO
     for d in range(6):
         if kinds[d] != NO:
             s.moves[0, count] = d
@@ -212,14 +217,14 @@ def move_options(
     steps taken, ``remaining`` the steps left; ``closed`` is the closed-cell row;
     ``brake``: the way ahead is blocked at the start, so the car may stop at once.
     """
-    cur = 0
+    cur = ZERO
     s.length[0, 0] = 0
     s.cost[0, 0] = 0
     s.f_cell[0] = start
     s.f_head[0] = heading
     s.f_count[0] = 1
     s.f_paths[0, 0] = 0
-    n_front = 1
+    n_front = ONE
     n_touched = int(np.int64(0))  # an int64 value, not a literal: see ONE SIGNATURE
     for k in range(remaining + 1):
         nxt = 1 - cur
@@ -230,7 +235,7 @@ def move_options(
             head = s.f_head[fi]
             for pj in range(s.f_count[fi]):
                 pid = s.f_paths[fi, pj]
-                n_moves = 0
+                n_moves = ZERO
                 if k < remaining:
                     n_moves = _extend(
                         t, s, closed, cur, pid, cell, head, mode, prefix, n_prefix, blocked,
@@ -313,7 +318,7 @@ def _write_options(t, s, start, n_touched, out) -> int:
         option.sips = s.best_sips[c]
         option.off = s.best_off[c]
         option.steps = length
-        laps, dirs = 0, np.uint64(0)
+        laps, dirs = ZERO, np.uint64(0)
         here = start
         for j in range(length):
             d = s.best_dirs[c, j]
@@ -331,7 +336,7 @@ def start_word(kinds) -> int:
     """The step kinds of a move start packed in one number: two bits per direction
     (bits 0-11), how many are legal (bits 12-14), the first legal direction + 1, or 0
     for none (bits 16-18)."""
-    word, n, first = 0, 0, 0
+    word, n, first = ZERO, ZERO, ZERO
     for d in range(6):
         word |= kinds[d] << (2 * d)
         if kinds[d] != NO:

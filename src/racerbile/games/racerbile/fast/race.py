@@ -9,7 +9,7 @@ decisions (:mod:`.decide`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
 from numba import njit
@@ -82,17 +82,27 @@ N_COUNTERS = 8
 # (forceinline: a call would cost the race a seventh of its speed). Without reference
 # counting, which would cost an atomic operation per array bound: it allocates nothing,
 # and every array it reaches is the batch's, alive for the whole call. Only compiled
-# code calls it: no Python wrapper.
+# code calls it: no Python wrapper. Every piece has the same options: Numba's typing
+# caches what it finds per set of options, and each further set slows every lookup
+# (see :data:`.seeding.entry`).
 apart = njit(  # type: ignore[call-overload]  # options Numba's stubs lack
     cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True, forceinline=True
 )
-# The same for a piece the race seldom runs (a live move help, a choice made the first
-# time, the start of a race, a car back on the track): called, not inlined, so its code
-# is not copied into every caller at every level, and the turn loop's own machine code
-# stays compact (moving five such pieces out of it made the race 2-3 % faster).
+# The same for the two big pieces the race seldom runs (a live move help, the start of a
+# race): called, not inlined, so their code is not copied into every caller at every
+# level, and the turn loop's own machine code stays compact. (A small piece with one
+# call site, LLVM inlines whatever its options say: those are :data:`apart`.)
 apart_called = njit(  # type: ignore[call-overload]
     cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True
 )
+
+
+# Starting values of counters and flags that a loop changes, as NumPy scalars (int64,
+# bool): Numba types a literal (``0``, ``False``) as a type of its own, so a loop
+# variable that starts as one changes type in the second round of typing, and a third
+# round types the whole function again. (cast: Python's checker sees int and bool.)
+ZERO, ONE, NO_INDEX = cast(int, np.int64(0)), cast(int, np.int64(1)), cast(int, np.int64(-1))
+FALSE, TRUE = cast(bool, np.bool_(False)), cast(bool, np.bool_(True))
 
 
 # An index that is never negative, as an unsigned number: Numba then skips the check
@@ -124,19 +134,26 @@ def sips_left(stats, sizes, seat) -> int:
 @njit(cache=True, inline="always")
 def next_die(rngs) -> int:
     """One throw of one die (1-6) from the dice's generator (the last of ``rngs``)."""
-    return int(pcg64_next(rngs, rngs.shape[0] - 1) * 6.0) + 1
+    return int(_next_double(rngs, np.int64(rngs.shape[0] - 1)) * 6.0) + 1
 
 
 @njit(cache=True, inline="always")
 def pick_index(rngs, seat, n) -> int:
     """``gears.pick_index``: floor(u * n) from the seat's next double."""
-    return min(int(pcg64_next(rngs, seat) * n), n - 1)
+    return min(int(_next_double(rngs, np.int64(seat)) * n), n - 1)
+
+
+@apart
+def _next_double(rngs, row) -> float:
+    """:func:`.seeding.pcg64_next`, compiled once for its five callers in the race
+    (inlined by Numba, each would be typed and lowered again); ``row`` is int64."""
+    return pcg64_next(rngs, row)
 
 
 @njit(cache=True, inline="always")
 def combo(radix, forks) -> int:
     """The fork combination chosen so far (the row of the fork-dependent tables)."""
-    k = 0
+    k = ZERO
     for f in range(forks.shape[0]):
         k += forks[f] * radix[f]
     return k
@@ -172,7 +189,7 @@ def place(keys, seat) -> int:
     """The seat's place by ``keys`` (1: the leader): one more than the keys greater than
     its own. Counted, not sorted: no comparison decides a branch (which of two cars
     leads is as good as random)."""
-    ahead = 0
+    ahead = ZERO
     for other in range(keys.shape[0]):
         ahead += keys[other] > keys[seat]
     return ahead + 1

@@ -16,6 +16,17 @@ import numpy as np
 from numba import njit
 
 _U = np.uint64
+
+# The options of every compiled function Python calls (the seeding here, the batch of
+# races, the move-help memo): the same for all, since Numba's typing caches the
+# implementations it finds per set of options, looking through every set seen for
+# each call it types (the sets all hash alike), so each further set costs every
+# compile a share of its typing. Without reference counting, as the race (see
+# :data:`.race.apart`): they allocate nothing, and their arrays are the caller's;
+# no C function wrapper (nothing calls them through one); the GIL released.
+entry = njit(  # type: ignore[call-overload]  # options Numba's stubs lack
+    cache=True, _nrt=False, no_cfunc_wrapper=True, nogil=True
+)
 M32 = _U(0xFFFFFFFF)
 INIT_A, MULT_A = _U(0x43B0D7E5), _U(0x931E8875)
 INIT_B, MULT_B = _U(0x8B51F9DD), _U(0x58F38DED)
@@ -47,7 +58,7 @@ def _mix(x, y):
     return result ^ (result >> XSHIFT)
 
 
-@njit(cache=True)
+@entry
 def entropy_words(values, n_values, words) -> int:
     """Writes the 32-bit words of the integers ``values[:n_values]`` (uint64) into
     ``words`` as ``SeedSequence`` reads them (0 is one word); returns how many."""
@@ -64,7 +75,7 @@ def entropy_words(values, n_values, words) -> int:
     return n
 
 
-@njit(cache=True)
+@entry
 def seed_state(words, n_words, out, pool) -> None:
     """Fills ``out`` (uint64) with ``SeedSequence(entropy).generate_state(len(out),
     np.uint64)`` for the entropy given as 32-bit ``words[:n_words]`` (``pool`` is room
@@ -127,7 +138,7 @@ def _output(high, low) -> float:
     return float(value >> _U(11)) * _TO_DOUBLE
 
 
-@njit(cache=True)
+@entry
 def pcg64_start(words, n_words, states, row, room) -> None:
     """Seeds generator ``states[row]`` (uint64: high, low, increment high, increment
     low) as ``np.random.default_rng(entropy)`` for the entropy in 32-bit
@@ -153,7 +164,7 @@ def pcg64_next(states, row) -> float:
     return _output(high, low)
 
 
-@njit(cache=True)
+@entry
 def seed_game(master, index, bots, random_code, words, rngs, room) -> np.uint64:
     """Seeds game ``index``'s generators as the reference runner seeds them: the
     random bots' in ``rngs[seat]``, the dice's in the last row (``words`` and ``room``:

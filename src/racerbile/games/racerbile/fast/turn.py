@@ -2,10 +2,11 @@
 """The compiled turn: ``turn_cycle.begin_turn`` to ``moving.end_move``.
 
 Back onto the track, the first/last sip, the shift phase (the bot's gear), the roll,
-then the move (:mod:`.move`). The turn, its shift phase and the move are each
-compiled once, apart (:data:`.race.apart`: without reference counting, inlined by
-LLVM into the race's turn loop, :func:`.kernel.play_race`). Rows of the
-fork-dependent tables are indexed in place: a row view would count a reference
+then the move (:mod:`.move`). The turn is inlined by Numba into the race's turn loop
+(:func:`.kernel.play_race`): compiled apart, it was one more level whose machine code
+was all generated again by the race. Its shift phase and the move are each compiled
+once, apart (:data:`.race.apart`: without reference counting, inlined by LLVM). Rows
+of the fork-dependent tables are indexed in place: a row view would count a reference
 in the rest of the fast path.
 """
 
@@ -24,6 +25,7 @@ from .race import (
     CAR_TURNS,
     CAUTIOUS,
     CELL,
+    FALSE,
     GEAR,
     GREEDY,
     HEADING,
@@ -34,8 +36,8 @@ from .race import (
     SIPS,
     STALIN,
     TURNS,
+    ZERO,
     apart,
-    apart_called,
     drink,
     first_or_last,
     next_die,
@@ -46,7 +48,7 @@ from .race import (
 from .tables import DOWNSHIFT
 
 
-@apart
+@njit(cache=True, inline="always")
 def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     """``turn_cycle.begin_turn`` to the end of the move (the caller closes the turn)."""
     counters, stats = race.counters, race.stats
@@ -72,11 +74,11 @@ def take_turn(t, pol, gv, rules, cars, race, scratch, memo, seat) -> None:
     move(t, pol, rules, cars, race, scratch, memo, seat, total)
 
 
-@apart_called
+@apart
 def _back_on_track(chug, cars, stats, sizes, counters, seat) -> bool:
     """RB-DICE-7, RB-RACE-3: back onto the cell left from, unless two caps are on it."""
     cell = cars[OFF_FROM, seat]
-    caps = 0
+    caps = ZERO
     for s in range(cars.shape[1]):
         if cars[OFF_FROM, s] < 0 and cars[CELL, s] == cell:
             caps += 1
@@ -149,7 +151,7 @@ def _shifts(
     bot, barred, cars, seat, pol, gv, straight, k, rngs, counters, stats, laps_to_race, gears,
 ) -> None:  # fmt: skip
     """The shift phase played: each shift the bot wants, one up and one down at most."""
-    up_done, down_done = False, False
+    up_done, down_done = FALSE, FALSE
     while True:
         gear = cars[GEAR, seat]
         up = gear < 3 and not up_done and not barred
@@ -183,7 +185,7 @@ def _shifts(
 def _roll(smashed, cars, stats, sizes, rngs, seat) -> int:
     """RB-DICE-4/5, RB-RACE-2: throws until the gear's dice show 1-4; returns the total."""
     gear = cars[GEAR, seat]
-    shown56, thrown, total, ones = 0, 0, 0, 0
+    shown56, thrown, total, ones = ZERO, ZERO, ZERO, ZERO
     while thrown < gear:  # the loop's body without a branch: a 5 or 6 is a third
         value = next_die(rngs)
         counts = value < 5
