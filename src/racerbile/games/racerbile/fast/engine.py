@@ -38,7 +38,7 @@ from . import kernel, race
 from .livecache import new_live_cache
 from .memo import memo_for
 from .movehelp import Memo, new_scratch
-from .seeding import MAX_WORDS, ROOM
+from .seeding import MAX_WORDS, ROOM, first_call
 from .tables import (
     MAX_COMBOS,
     NO_CHOICES,
@@ -259,7 +259,8 @@ def _share(arrays: tuple[Any, ...], key: WorkKey, lo: int, hi: int) -> None:
         work = free.pop() if free else _new_work(*key)
     try:
         play: Any = kernel.play_batch
-        play(*arrays, *work, lo, hi)
+        with first_call(play):
+            play(*arrays, *work, lo, hi)
     finally:
         with _WORK_LOCK:
             _WORK_POOL[key].append(work)

@@ -43,7 +43,7 @@ from .movehelp import (
     start_word,
     step_kinds,
 )
-from .seeding import entry
+from .seeding import entry, first_call
 from .tables import Tables, track_tables
 
 KIND = "movehelp"
@@ -86,8 +86,9 @@ def build_memo(t: Tables) -> Memo:
     for moved in range(2):
         for combo in range(n_combos):
             while True:  # a combination that overflows the store runs again in a bigger one
-                done = _memo_rows(t, s, np.int64(moved), np.int64(combo), np.int64(used),
-                                  entries, reach, work, prefix, blocked, store)  # fmt: skip
+                with first_call(_memo_rows):
+                    done = _memo_rows(t, s, np.int64(moved), np.int64(combo), np.int64(used),
+                                      entries, reach, work, prefix, blocked, store)  # fmt: skip
                 if done >= 0:
                     used = int(done)
                     break
