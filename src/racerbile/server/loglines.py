@@ -22,8 +22,8 @@ from ..engine import Event, Game
 from ..engine.capabilities import LineDrink, LogLine
 from ..engine.contract import plain_json
 from ..engine.ledger import Drank
+from .roomlog import Entry, log_breaks
 
-Entry = tuple[int, Event]  # the record position of an event, and the event
 Line = dict[str, Any]
 # A part's first and last entries, by identity. They name all its entries: a room's
 # log loses events only at its start (its bound) or its end (an action taken back) and
@@ -40,14 +40,17 @@ class LogLines:
         self.game = game
         self.lang = lang
         self._names: list[str] | None = None
-        self._narrates = False
+        # The kinds that start a line of several events, as the room's log splits it
+        # (None: every event is a line of its own).
+        self._breaks = log_breaks(game)
         # The parts told last time, oldest first, and each one's lines.
         self._parts_told: list[list[Entry]] = []
         self._lines_told: list[list[Line]] = []
 
     def told(self, log: Sequence[Entry], names: Sequence[str]) -> list[Line]:
         """Returns the lines of ``log`` (each entry the room's own tuple, kept as long as
-        the event is in the log), telling only the parts not told before."""
+        the event is in the log), telling only the parts not told before. Any log: a
+        room's is already split, and goes to :meth:`told_runs`."""
         self._name(names)
         return self._lines(self._parts(log), names)
 
@@ -60,13 +63,12 @@ class LogLines:
     def _name(self, names: Sequence[str]) -> None:
         if self._names != list(names):  # every sentence names the seats: tell anew
             self._names = list(names)
-            self._narrates = self.game.narrate([], self.lang, names) is not None
             self._parts_told, self._lines_told = [], []
 
     def _lines(self, parts: list[list[Entry]], names: Sequence[str]) -> list[Line]:
         same, at = self._unchanged(parts)
         told = self._lines_told[at : at + same]
-        known = {
+        known: dict[PartKey, list[Line]] = {
             (id(part[0]), id(part[-1])): lines
             for part, lines in zip(
                 self._parts_told[at + same :], self._lines_told[at + same :], strict=True
@@ -99,7 +101,7 @@ class LogLines:
         lines but its last, and tells only the events after the line before that. (The
         newest part told is the last one. A part that starts with the same entry and
         holds the other's last one where it ended grew from it: see :data:`PartKey`.)"""
-        if not (self._narrates and self.game.narration_resumes and self._parts_told):
+        if not (self._breaks is not None and self.game.narration_resumes and self._parts_told):
             return self._tell(part, names)
         before, lines = self._parts_told[-1], self._lines_told[-1]
         if (
@@ -115,15 +117,14 @@ class LogLines:
         return [*lines[:-1], *self._tell([e for e in part if e[0] > start], names)]
 
     def _parts(self, log: Sequence[Entry]) -> list[list[Entry]]:
-        entries = list(log)
-        if not self._narrates:
+        entries, breaks = list(log), self._breaks
+        if breaks is None:
             return [[entry] for entry in entries]
-        breaks = self.game.narration_breaks
         starts = [n for n, (_, event) in enumerate(entries) if n and event.kind in breaks]
         return [entries[a:b] for a, b in itertools.pairwise([0, *starts, len(entries)]) if b > a]
 
     def _tell(self, part: list[Entry], names: Sequence[str]) -> list[Line]:
-        lines = self.game.narrate(part, self.lang, names) if self._narrates else None
+        lines = self.game.narrate(part, self.lang, names) if self._breaks is not None else None
         if lines is not None:
             return [_line_json(line) for line in lines]
         return [
