@@ -8,7 +8,7 @@ import gc
 import numpy as np
 from numba import njit
 
-from racerbile.games.racerbile.fast.seeding import first_call
+from racerbile.games.racerbile.fast.entrypoints import first_call
 
 
 def test_the_collector_is_paused_while_the_first_call_compiles_only() -> None:

@@ -35,10 +35,11 @@ from ....engine.outcome import (
 )
 from ..setup import Config, Options, Setup, configure
 from . import kernel, race
+from .entrypoints import first_call
 from .livecache import new_live_cache
 from .memo import memo_for
 from .movehelp import Memo, new_scratch
-from .seeding import MAX_WORDS, ROOM, first_call
+from .seeding import MAX_WORDS, ROOM
 from .tables import (
     MAX_COMBOS,
     NO_CHOICES,

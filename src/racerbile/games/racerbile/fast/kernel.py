@@ -42,6 +42,7 @@ import numpy as np
 from numba import njit
 
 from .decide import face
+from .entrypoints import entry
 from .race import (
     ARRIVED,
     BEERS,
@@ -75,7 +76,7 @@ from .race import (
     place,
     rank_keys,
 )
-from .seeding import entry, seed_game
+from .seeding import seed_game
 from .turn import take_turn
 
 # -- the start -------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from numba import njit
 from .. import datacache
 from ..track import Track
 from .cache import sources_digest
+from .entrypoints import entry, first_call
 from .movehelp import (
     FAST,
     MAX_OPTIONS,
@@ -43,7 +44,6 @@ from .movehelp import (
     start_word,
     step_kinds,
 )
-from .seeding import entry, first_call
 from .tables import Tables, track_tables
 
 KIND = "movehelp"

@@ -84,7 +84,7 @@ N_COUNTERS = 8
 # and every array it reaches is the batch's, alive for the whole call. Only compiled
 # code calls it: no Python wrapper. Every piece has the same options: Numba's typing
 # caches what it finds per set of options, and each further set slows every lookup
-# (see :data:`.seeding.entry`).
+# (see :data:`.entrypoints.entry`).
 apart = njit(  # type: ignore[call-overload]  # options Numba's stubs lack
     cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True, forceinline=True
 )

@@ -12,37 +12,12 @@ bit for bit; a test compares them with NumPy's own generators.
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any
-
 import numpy as np
 from numba import njit
 
-from ....engine.outcome import collector_paused
+from .entrypoints import entry
 
 _U = np.uint64
-
-# The options of every compiled function Python calls (the seeding here, the batch of
-# races, the move-help memo): the same for all, since Numba's typing caches the
-# implementations it finds per set of options, looking through every set seen for
-# each call it types (the sets all hash alike), so each further set costs every
-# compile a share of its typing. Without reference counting, as the race (see
-# :data:`.race.apart`): they allocate nothing, and their arrays are the caller's;
-# no C function wrapper (nothing calls them through one); the GIL released.
-entry = njit(  # type: ignore[call-overload]  # options Numba's stubs lack
-    cache=True, _nrt=False, no_cfunc_wrapper=True, nogil=True
-)
-
-
-def first_call(function: Any) -> contextlib.AbstractContextManager[None]:
-    """Wraps a call of an :data:`entry` function: the cyclic garbage collector paused
-    while its first call compiles it (or loads it from the cache). Compiling makes
-    millions of objects that live until it ends, and the collector walked them over and
-    over: 1.2 of 16.6 CPU seconds of a cold start, for about 120 MB more at its peak
-    (410 MB instead of 290 MB), once per machine and cache."""
-    return contextlib.nullcontext() if function.signatures else collector_paused()
-
-
 M32 = _U(0xFFFFFFFF)
 INIT_A, MULT_A = _U(0x43B0D7E5), _U(0x931E8875)
 INIT_B, MULT_B = _U(0x8B51F9DD), _U(0x58F38DED)
