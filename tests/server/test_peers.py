@@ -1,79 +1,139 @@
-"""A process's announcements to the others on one PostgreSQL (see ``server.peers``)."""
+"""Processes on one PostgreSQL tell each other of their changes: the store sends a notice
+inside each transaction that changes a game (see ``store.notices``), and a process's
+listener hears the others' (see ``server.peers``)."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, cast
+from collections.abc import Iterator
 
 import psycopg
 import pytest
 from serverkit import run_on_own_loop
-from sqlalchemy import create_engine
 
 from racerbile.server.peers import CHANNEL, Peers
-from racerbile.server.room import Room
+from racerbile.store import DuplicateWrite, GameRow, SeatRow, Store, StoreError, now
+from racerbile.store.notices import PAYLOAD_BYTES, payloads_of, read_payload
 
 
-class _Changed:
-    """As much of a room as an announcement reads."""
+def _game(game_id: str) -> GameRow:
+    return GameRow(
+        id=game_id,
+        game="toy",
+        rules_version=1,
+        setup={"players": [{"name": "Anna"}, {"name": "Bo"}], "target": 10},
+        seed=7,
+        dice="digital",
+        host_token_hash="h" * 64,
+        join_code=f"C{game_id.upper()}",
+        seats=(SeatRow(0, "Anna", "a" * 64), SeatRow(1, "Bo", "b" * 64)),
+        created=now(),
+    )
 
-    def __init__(self, game_id: str):
-        self.id = game_id
+
+@pytest.fixture
+def announcing(postgres_url: str) -> Iterator[Store]:
+    """A store on a fresh PostgreSQL database that announces its changes as ``me``."""
+    store = Store(postgres_url)
+    for game_id in ("g1", "g2", "g3"):
+        store.create_game(_game(game_id))
+    store.announce(CHANNEL, "me")
+    yield store
+    store.close()
 
 
-def test_changes_made_while_one_announcement_is_sent_go_together_in_the_next(
-    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+@pytest.fixture
+def listener(postgres_url: str) -> Iterator[psycopg.Connection]:
+    with psycopg.connect(postgres_url.replace("+psycopg", ""), autocommit=True) as conn:
+        conn.execute(f"LISTEN {CHANNEL}")
+        yield conn
+
+
+def _heard(listener: psycopg.Connection, timeout: float = 1.0) -> list[str]:
+    return [note.payload for note in listener.notifies(timeout=timeout)]
+
+
+def test_the_appends_committed_together_are_announced_in_one_notice(
+    announcing: Store, listener: psycopg.Connection
 ) -> None:
-    engine = create_engine(postgres_url)
-    peers = Peers(engine, heard=lambda game_id: asyncio.sleep(0))
-    sent: list[list[str]] = []
-    notify = peers._notify
+    roll = [({"kind": "roll"}, "seat:0")]
 
-    def counted(game_ids: list[str]) -> None:
-        sent.append(game_ids)
-        notify(game_ids)
+    async def three_at_once() -> None:
+        await announcing.append_actions_async("g3", 1, roll)  # the committer starts
+        await asyncio.gather(
+            *(
+                announcing.append_actions_async(g, 2 if g == "g3" else 1, roll)
+                for g in ["g3", "g1", "g2"]
+            )
+        )
 
-    monkeypatch.setattr(peers, "_notify", counted)
-    listener = psycopg.connect(postgres_url.replace("+psycopg", ""), autocommit=True)
-    listener.execute(f"LISTEN {CHANNEL}")
-
-    async def announce_all() -> None:
-        for game in ("g1", "g2", "g3", "g2", "g4"):
-            peers.announce(cast(Room, _Changed(game)))
-        assert peers._sending is not None
-        await peers._sending
-
-    run_on_own_loop(announce_all())
-    heard = [note.payload for note in listener.notifies(timeout=2.0, stop_after=4)]
-    listener.close()
-    engine.dispose()
-    assert sent == [["g1", "g2", "g3", "g4"]]  # none was sent before the loop ran again
-    assert sorted(payload.split(" ")[1] for payload in heard) == ["g1", "g2", "g3", "g4"]
-    assert {payload.split(" ")[0] for payload in heard} == {peers.instance}
+    run_on_own_loop(three_at_once())  # queued in one pass of the loop: one group
+    assert _heard(listener) == ["me g3", "me g1 g2 g3"]
 
 
-def test_an_announcement_that_fails_is_logged_and_the_next_change_is_sent_again(
-    postgres_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+def test_a_write_the_store_refuses_is_not_announced(
+    announcing: Store, listener: psycopg.Connection
 ) -> None:
-    engine = create_engine(postgres_url)
-    peers = Peers(engine, heard=lambda game_id: asyncio.sleep(0))
-    calls: list[list[str]] = []
+    announcing.append_actions("g1", 1, [({"kind": "roll"}, "seat:0")])
+    assert _heard(listener) == ["me g1"]
+    with pytest.raises(DuplicateWrite):
+        announcing.append_actions("g1", 1, [({"kind": "move"}, "seat:0")])
+    assert _heard(listener, timeout=0.5) == []  # its transaction never committed
 
-    def failing_once(game_ids: list[str]) -> Any:
-        calls.append(game_ids)
-        if len(calls) == 1:
-            raise psycopg.OperationalError("the database went away")
 
-    monkeypatch.setattr(peers, "_notify", failing_once)
+def test_a_seat_claimed_is_announced_and_a_refused_claim_is_not(
+    announcing: Store, listener: psycopg.Connection
+) -> None:
+    assert announcing.mark_claimed("g2", 0, "a" * 64)
+    assert not announcing.claim_seat("g2", 0, "c" * 64)  # claimed already
+    assert announcing.claim_seat("g3", 1, "c" * 64)
+    assert _heard(listener) == ["me g2", "me g3"]
 
-    async def twice() -> None:
-        peers.announce(cast(Room, _Changed("g1")))
-        assert peers._sending is not None
-        await asyncio.gather(peers._sending, return_exceptions=True)
-        peers.announce(cast(Room, _Changed("g2")))
-        await peers._sending
 
-    run_on_own_loop(twice())
-    engine.dispose()
-    assert calls == [["g1"], ["g2"]]
-    assert "a change was not passed between servers" in caplog.text
+def test_only_postgresql_passes_notices(db_url: str) -> None:
+    store = Store(db_url)
+    with pytest.raises(StoreError, match="only PostgreSQL passes notices"):
+        store.announce(CHANNEL, "me")
+    store.close()
+
+
+def test_many_games_are_named_in_payloads_under_postgresqls_limit() -> None:
+    game_ids = [f"game{n:06d}xxxxxxxxxxxx" for n in range(1_000)]
+    payloads = list(payloads_of("sender", game_ids))
+    assert len(payloads) > 1
+    assert all(len(p.encode()) <= PAYLOAD_BYTES for p in payloads)
+    read = [read_payload(p) for p in payloads]
+    assert {sender for sender, _ in read} == {"sender"}
+    assert [g for _, games in read for g in games] == game_ids
+    assert list(payloads_of("sender", [])) == []
+
+
+def test_a_process_hears_every_game_of_the_others_notices_and_passes_over_its_own(
+    postgres_url: str,
+) -> None:
+    store = Store(postgres_url)
+    heard: list[str | None] = []
+
+    async def note(game_id: str | None) -> None:
+        heard.append(game_id)
+
+    peers = Peers(store.engine, note)
+
+    async def listen_and_send() -> None:
+        listening = asyncio.create_task(peers.listen())
+        await asyncio.wait_for(peers.listening.wait(), 10)
+        async with await psycopg.AsyncConnection.connect(
+            postgres_url.replace("+psycopg", ""), autocommit=True
+        ) as conn:
+            for payload in (f"{peers.instance} g9", "other g1 g2", "other g3"):
+                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        for _ in range(200):
+            if len(heard) >= 4:
+                break
+            await asyncio.sleep(0.01)
+        listening.cancel()
+        peers.close()
+
+    run_on_own_loop(listen_and_send())
+    store.close()
+    assert heard == [None, "g1", "g2", "g3"]  # None: every watched room, on connecting

@@ -72,7 +72,7 @@ def create_app(
     )
     peers = Peers(store.engine, rooms.changed_elsewhere) if shared and postgres else None
     if peers is not None:
-        rooms.announce = peers.announce
+        peers.start_announcing(store)
     services = Services(settings, served, rooms, hub)
 
     @asynccontextmanager

@@ -1,9 +1,10 @@
 """Several server processes on one PostgreSQL: each tells the others of its changes.
 
-After every change it commits (an action, an undo, a seat claimed), a process sends
-``NOTIFY`` on one channel with its own id and the game's; every other process
-``LISTEN``s on a connection of its own and, for a game it holds in memory, brings its
-copy up to the store and pushes the new state to its websockets
+Every transaction of a process's store that changes a game (actions, an undo, a seat
+claimed) sends ``NOTIFY`` on one channel, signed with the process's id, naming the games
+(:meth:`racerbile.store.Store.announce`, set up by :meth:`Peers.start_announcing`).
+Every other process ``LISTEN``s on a connection of its own and, for a game it holds in
+memory, brings its copy up to the store and pushes the new state to its websockets
 (:meth:`.rooms.Rooms.changed_elsewhere`). A notification only says "look again": the
 store stays the one truth, so one that is lost (while the listening connection is down)
 costs a late push, never a wrong state; after connecting again every watched room is
@@ -18,9 +19,10 @@ import secrets
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
-from .room import Room
+from ..store import Store
+from ..store.notices import read_payload
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +35,7 @@ Heard = Callable[[str | None], Coroutine[Any, Any, None]]
 
 
 class Peers:
-    """This process's side of the channel: announces its changes, hears the others'."""
+    """This process's side of the channel: hears the others' changes."""
 
     def __init__(self, engine: Engine, heard: Heard):
         self.engine = engine
@@ -41,31 +43,10 @@ class Peers:
         self.instance = secrets.token_hex(8)  # to pass over its own notifications
         self.listening = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._changed: set[str] = set()  # games to announce with the next sending
-        self._sending: asyncio.Task[None] | None = None
 
-    def announce(self, room: Room) -> None:
-        """Tells the other processes that ``room`` changed (a room listener). The games
-        that change while one sending is under way go together in the next: one
-        transaction, not one per change, each sent after the change was committed."""
-        self._changed.add(room.id)
-        if self._sending is None or self._sending.done():
-            self._sending = asyncio.create_task(self._send())
-            self._tasks.add(self._sending)
-            self._sending.add_done_callback(self._done)
-
-    async def _send(self) -> None:
-        while self._changed:
-            games, self._changed = sorted(self._changed), set()
-            await asyncio.to_thread(self._notify, games)
-
-    def _notify(self, game_ids: list[str]) -> None:
-        payloads = [f"{self.instance} {game_id}" for game_id in game_ids]
-        with self.engine.begin() as conn:
-            conn.execute(
-                text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
-                {"channel": CHANNEL, "payloads": payloads},
-            )
+    def start_announcing(self, store: Store) -> None:
+        """Has ``store`` announce every change it commits, signed as this process."""
+        store.announce(CHANNEL, self.instance)
 
     async def listen(self) -> None:
         """Hears the other processes' changes until cancelled; connects again after a
@@ -86,9 +67,10 @@ class Peers:
                     wait = RETRY_FIRST_S
                     self._spawn(self.heard(None))  # what changed while not listening
                     async for note in conn.notifies():
-                        sender, _, game_id = note.payload.partition(" ")
+                        sender, game_ids = read_payload(note.payload)
                         if sender != self.instance:
-                            self._spawn(self.heard(game_id))
+                            for game_id in game_ids:
+                                self._spawn(self.heard(game_id))
             except psycopg.Error as exc:
                 # The store logs an outage; a listener that stays down for long is news.
                 level = logging.WARNING if wait >= RETRY_LONGEST_S else logging.INFO

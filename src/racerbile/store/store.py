@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,6 +43,7 @@ from .errors import (
     unavailable,
 )
 from .groupcommit import GroupCommit
+from .notices import Notices
 from .opening import check_schema, create_schema
 from .rows import ActionRow, GameRow, Head, JudgeRow, SeatRow
 from .snapshots import SnapshotStore
@@ -137,6 +138,9 @@ class Store(SnapshotStore):
         self._writing = _write_lock(self.engine.dialect.name)
         self._appends = GroupCommit(self._append_all, _one_writes_own)
         self._checkpoints = sqlite_checkpointer(self.engine)
+        self._notices: Notices | None = None
+        # One statement reads alone: no BEGIN and ROLLBACK around it (two round trips).
+        self._reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         where = describe_where(self.engine)
         try:
             if self.engine.dialect.name != "sqlite":
@@ -148,6 +152,19 @@ class Store(SnapshotStore):
         except StoreError:
             self.engine.dispose()
             raise
+
+    def announce(self, channel: str, sender: str) -> None:
+        """From now on, sends a notice on ``channel`` signed ``sender`` in every
+        transaction that appends actions or changes a seat (PostgreSQL's NOTIFY: see
+        :mod:`.notices`); other processes LISTEN for them."""
+        if self.engine.dialect.name != "postgresql":
+            where = describe_where(self.engine)
+            raise StoreError(f"only PostgreSQL passes notices; this store is {where}")
+        self._notices = Notices(channel, sender)
+
+    def _notify(self, conn: Connection, game_ids: Iterable[str]) -> None:
+        if self._notices is not None:
+            self._notices.send(conn, game_ids)
 
     def close(self) -> None:
         """Commits the appends queued by now, runs the last WAL checkpoint (SQLite) and
@@ -258,6 +275,7 @@ class Store(SnapshotStore):
                         .where(games.c.id == append.game_id, games.c.finished.is_(None))
                         .values(finished=append.finished)
                     )
+            self._notify(conn, (append.game_id for append in appends))
 
     def finish_game(self, game_id: str) -> None:
         """Records the end time of a game (once; later calls change nothing)."""
@@ -282,6 +300,8 @@ class Store(SnapshotStore):
                 )
                 .values(token_hash=token_hash, claimed=True)
             )
+            if result.rowcount == 1:
+                self._notify(conn, [game_id])
         return bool(result.rowcount == 1)
 
     def mark_claimed(self, game_id: str, seat: int, token_hash: str) -> bool:
@@ -297,6 +317,8 @@ class Store(SnapshotStore):
                 )
                 .values(claimed=True)
             )
+            if result.rowcount == 1:
+                self._notify(conn, [game_id])
         return bool(result.rowcount == 1)
 
     def game(self, game_id: str) -> GameRow | None:
@@ -376,7 +398,7 @@ class Store(SnapshotStore):
         )
         wanted = sorted(set(game_ids))
         found: dict[str, tuple[int, list[SeatRow]]] = {}
-        with self._connect() as conn:
+        with _translated(), self._reads.connect() as conn:
             for start in range(0, len(wanted), HEADS_PER_QUERY):
                 query = (
                     select(last.label("last_seq"), seats)
