@@ -4,7 +4,8 @@ changes by LISTEN/NOTIFY (pushed to its websockets)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 from serverkit import act, auth, create, rooms_of, state, token
@@ -12,7 +13,7 @@ from starlette.testclient import TestClient
 
 from racerbile.server.errors import ApiError
 from racerbile.server.peers import Peers
-from racerbile.store import Store
+from racerbile.store import Head, Store
 
 
 def listening(client: TestClient) -> None:
@@ -134,3 +135,68 @@ def test_a_watched_room_that_lost_a_write_race_shows_its_watchers_the_winner(
         pushed = socket.receive_json()
         assert (pushed["seq"], pushed["to_act"]) == (1, "chance")
         assert not rooms_of(client)._rooms[game_id].stale
+
+
+def _pushed_until(socket: Any, seq: int) -> dict[str, Any]:
+    """The pushes up to the first at ``seq`` or later (an error is returned at once)."""
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        if message.get("type") == "error" or message.get("seq", -1) >= seq:
+            return message
+
+
+def _counting_head_reads(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records the games whose heads the app of ``client`` reads from the store."""
+    heads = rooms_of(client)._heads
+    read, asked = heads._read, []
+
+    async def counted(game_ids: Sequence[str]) -> dict[str, Head]:
+        asked.extend(game_ids)
+        return await read(game_ids)
+
+    monkeypatch.setattr(heads, "_read", counted)
+    return asked
+
+
+@pytest.mark.timeout(60)
+def test_a_websocket_action_at_the_rooms_number_needs_no_read_and_one_past_it_catches_up(
+    two: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = two
+    created = create(first)
+    game_id, host = created["id"], created["host_token"]
+    asked = _counting_head_reads(second, monkeypatch)
+    with second.websocket_connect(f"/api/games/{game_id}/ws", headers=auth(host)) as socket:
+        assert socket.receive_json()["seq"] == 0
+        asked.clear()
+        socket.send_json({"type": "action", "action": {"kind": "roll"}, "seq": 0})
+        assert _pushed_until(socket, 2)["seq"] == 2  # the roll and the digital die
+        assert asked == []  # its write was the check
+        # The other server moves on; this client learns of it there and acts at its number.
+        moved = act(first, game_id, host, {"kind": "move"}, 2)
+        assert moved.status_code == 200, moved.text
+        seq = moved.json()["seq"]
+        socket.send_json({"type": "action", "action": {"kind": "roll"}, "seq": seq})
+        after = _pushed_until(socket, seq + 1)
+        assert after["type"] == "state" and after["seq"] > seq, after
+        assert game_id in asked  # the room was behind the client: it read the store
+    assert state(first, game_id) == state(second, game_id)
+
+
+def test_a_websocket_action_that_loses_a_write_race_is_refused_and_the_room_reloads(
+    open_client: Callable[..., TestClient], db_url: str
+) -> None:
+    client = open_client(db_url, shared_database=True)
+    created = create(client, dice="real")
+    game_id, host = created["id"], created["host_token"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws", headers=auth(host)) as socket:
+        assert socket.receive_json()["seq"] == 0
+        store = Store(db_url)  # another server rolls first, of which no notice came yet
+        store.append_action(game_id, 1, {"kind": "roll"}, "seat:0")
+        store.close()
+        socket.send_json({"type": "action", "action": {"kind": "roll"}, "seq": 0})
+        refused = _pushed_until(socket, 1)
+        assert (refused["type"], refused["code"]) == ("error", "action/stale")
+        assert "another server changed this game first" in refused["reason"]
+    seen = state(client, game_id)  # the room reloads from the store: the other's roll
+    assert (seen["seq"], seen["to_act"]) == (1, "chance")

@@ -67,8 +67,6 @@ class Rooms:
     shared: bool = False
     """Other processes write to the same store: each room is brought up to it before it
     serves (:meth:`_current`)."""
-    announce: Callable[[Room], None] | None = None
-    """Tells the other processes of a room's change (see :mod:`.peers`)."""
     clock: Callable[[], float] = time.monotonic
     """Times how long a room was left unused (for :meth:`evict_idle`)."""
     snapshots: Snapshots | None = None
@@ -83,11 +81,18 @@ class Rooms:
     def __post_init__(self) -> None:
         self._heads = HeadReader(lambda game_ids: asyncio.to_thread(self.store.heads, game_ids))
 
-    async def get(self, game_id: str) -> Room:
+    async def get(self, game_id: str, acting_at: int | None = None) -> Room:
         """Returns the room of a game, replaying it from the store on first use (and
-        again after a failed write); raises 404 when the store has no such game."""
+        again after a failed write); raises 404 when the store has no such game.
+
+        On a shared store the room is first brought up to it, unless the caller is about
+        to act at ``acting_at`` and the room is at that number: then the action's write
+        is the check. It is action ``acting_at + 1``, which the store refuses if another
+        process wrote it first (the room then answers 409 and reloads), and the caller
+        was authenticated against the store when its connection opened (a used seat's
+        token never changes), so nothing stale is acted on, one read less an action."""
         room = self._rooms.get(game_id)
-        if room is not None and not room.stale and self.shared:
+        if room is not None and not room.stale and self.shared and room.seq != acting_at:
             await self._current(room)
         if room is None or room.stale:
             loading = self._pending.get(game_id)
@@ -228,8 +233,6 @@ class Rooms:
     def _room(self, row: GameRow, game: Game) -> Room:
         room = Room(row, game, self.store, self.settings, self.bots, row.takeover_after_s)
         room.listeners.extend(self.listeners)
-        if self.announce is not None:
-            room.listeners.append(self.announce)
         return room
 
     def _replayed(

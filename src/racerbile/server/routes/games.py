@@ -210,7 +210,9 @@ async def _answer(
         message = _parse(text, services.settings.max_ws_message_bytes)
         if isinstance(message, WsPing):
             return {"type": "pong"}
-        room = await services.rooms.get(game_id)
+        # An action at the number the room is at needs no read of the store first.
+        acting_at = None if isinstance(message, WsVoid) else message.seq
+        room = await services.rooms.get(game_id, acting_at)
         if isinstance(message, WsVoid):
             await room.void(
                 subscriber.caller, message.actions, message.seq, subscriber.lang, message.reason
