@@ -107,8 +107,8 @@ def _game(game_id: str) -> GameRow:
 
 
 @pytest.mark.parametrize("clash", ["first", "last"])
-def test_a_taken_action_number_fails_only_its_game_in_a_group(tmp_path: Path, clash: str) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+def test_a_taken_action_number_fails_only_its_game_in_a_group(any_db_url: str, clash: str) -> None:
+    store = Store(any_db_url)
     try:
         for game_id in ("g1", "g2", "g3"):
             store.create_game(_game(game_id))
@@ -117,8 +117,12 @@ def test_a_taken_action_number_fails_only_its_game_in_a_group(tmp_path: Path, cl
         writes = [("g1", 1), ("g2", 1), ("g3", 1)]  # g2's action 1 is taken
         if clash == "last":
             writes.reverse()
-        committed: list[int] = []
-        event.listen(store.engine, "commit", lambda _conn: committed.append(1))
+        appended: list[int] = []  # each statement that appends (one for a group)
+
+        def counted(*args: Any) -> None:
+            appended.extend([1] if "INSERT INTO actions" in args[2] else [])
+
+        event.listen(store.engine, "before_cursor_execute", counted)
         results: dict[str, BaseException | None] = {}
         store._appends._leading.acquire()  # the writes queue up, as behind a leader
         threads = []
@@ -141,7 +145,7 @@ def test_a_taken_action_number_fails_only_its_game_in_a_group(tmp_path: Path, cl
         assert isinstance(results["g2"], DuplicateWrite)
         assert [r.action["value"] for r in store.actions("g2")] == [1]  # the first stands
         assert [r.seq for r in store.actions("g1")] == [1] == [r.seq for r in store.actions("g3")]
-        assert len(committed) == 2  # the group failed, then g1 and g3 alone
+        assert len(appended) == 4  # the group failed, then g1, g2 and g3 alone
     finally:
         store.close()
 

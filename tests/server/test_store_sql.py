@@ -172,3 +172,16 @@ def test_store_bad_url_names_the_problem() -> None:
         Store("no url at all")
     with pytest.raises(StoreError, match="no database driver"):
         Store("nosuchdb://x")
+
+
+def test_appended_actions_read_back_exactly(store: Store) -> None:
+    store.create_game(_game())
+    odd = {"kind": "say", "text": 'Skål ø \u2603 "quoted" \\ back', "n": 2**53, "x": 0.1}
+    nested = {"kind": "move", "path": [[1, -2], [3, None]], "flags": {"a": True, "b": False}}
+    store.append_actions("g1", 1, [(odd, "seat:0"), (nested, "judge:0")])
+    rows = store.actions("g1")
+    assert [(r.seq, r.action, r.actor) for r in rows] == [
+        (1, odd, "seat:0"),
+        (2, nested, "judge:0"),
+    ]
+    assert rows[0].at == rows[1].at  # one call, one time

@@ -29,9 +29,13 @@ class Notices:
     channel: str
     sender: str
 
+    def payloads(self, game_ids: Iterable[str]) -> list[str]:
+        """The payloads that name ``game_ids`` (each once, in order)."""
+        return list(payloads_of(self.sender, sorted(set(game_ids))))
+
     def send(self, conn: Connection, game_ids: Iterable[str]) -> None:
         """Queues the notices of ``game_ids`` in the transaction of ``conn``."""
-        payloads = list(payloads_of(self.sender, sorted(set(game_ids))))
+        payloads = self.payloads(game_ids)
         if payloads:
             conn.execute(
                 text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),

@@ -1,7 +1,8 @@
 """The event store: games, seats and their actions, each write committed before it returns.
 
 Appends of actions made at once by several threads share one transaction (see
-:mod:`.groupcommit`); on SQLite the writes of one store take turns in the process.
+:mod:`.groupcommit`; on PostgreSQL one statement, :mod:`.pgappend`); on SQLite the
+writes of one store take turns in the process.
 SQLite (WAL, full sync, the WAL copied back by a thread of the store's: see
 :mod:`.checkpoint`) by default; PostgreSQL when given a ``postgresql+psycopg://`` URL.
 Every method is synchronous and short; the server calls them off its event loop. Every
@@ -45,6 +46,7 @@ from .errors import (
 from .groupcommit import GroupCommit
 from .notices import Notices
 from .opening import check_schema, create_schema
+from .pgappend import append_statement
 from .rows import ActionRow, GameRow, Head, JudgeRow, SeatRow
 from .snapshots import SnapshotStore
 from .tables import actions, games, judges, metadata, seats
@@ -139,8 +141,8 @@ class Store(SnapshotStore):
         self._appends = GroupCommit(self._append_all, _one_writes_own)
         self._checkpoints = sqlite_checkpointer(self.engine)
         self._notices: Notices | None = None
-        # One statement reads alone: no BEGIN and ROLLBACK around it (two round trips).
-        self._reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        # A statement that runs alone: no BEGIN and COMMIT or ROLLBACK around it.
+        self._alone = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         where = describe_where(self.engine)
         try:
             if self.engine.dialect.name != "sqlite":
@@ -263,8 +265,15 @@ class Store(SnapshotStore):
             await self._appends.run_async(append)
 
     def _append_all(self, appends: Sequence[_Append]) -> None:
-        """Commits ``appends`` in one transaction (see :mod:`.groupcommit`)."""
+        """Commits ``appends`` in one transaction (see :mod:`.groupcommit`); on
+        PostgreSQL in one statement (see :mod:`.pgappend`)."""
         rows = [row for append in appends for row in append.rows]
+        if self.engine.dialect.name == "postgresql":
+            ended = [(a.game_id, a.finished) for a in appends if a.finished is not None]
+            statement, values = append_statement(rows, ended, self._notices)
+            with _translated(), self._alone.connect() as conn:
+                conn.execute(statement, values)
+            return
         with self._begin() as conn:
             if rows:
                 conn.execute(insert(actions), rows)
@@ -398,7 +407,7 @@ class Store(SnapshotStore):
         )
         wanted = sorted(set(game_ids))
         found: dict[str, tuple[int, list[SeatRow]]] = {}
-        with _translated(), self._reads.connect() as conn:
+        with _translated(), self._alone.connect() as conn:
             for start in range(0, len(wanted), HEADS_PER_QUERY):
                 query = (
                     select(last.label("last_seq"), seats)
