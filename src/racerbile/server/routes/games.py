@@ -201,6 +201,7 @@ async def _read(
         reply = await _answer(text, services, game_id, subscriber)
         if reply is not None:
             subscriber.push(Push(reply))
+        await _send_queued(websocket, subscriber)
 
 
 async def _answer(
@@ -247,10 +248,31 @@ def _parse(text: str, limit: int) -> Any:
 
 
 async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
+    """The connection's writer: sends its pushes as they come."""
     with contextlib.suppress(Exception):
-        while (push := await subscriber.queue.get()) is not None:
-            await websocket.send_text(push.text)
+        while await _send(websocket, await subscriber.queue.get()):
+            pass
+
+
+async def _send_queued(websocket: WebSocket, subscriber: Subscriber) -> None:
+    """Sends the pushes queued by now, after the connection's own message was answered:
+    its new state leaves in this pass of the event loop, not in the writer's, one pass
+    later (under load a pass takes milliseconds). Both take the queue in order, and a
+    send writes its frame before it can wait, so the order stays."""
+    with contextlib.suppress(Exception):
+        while not subscriber.queue.empty() and await _send(
+            websocket, subscriber.queue.get_nowait()
+        ):
+            pass
+
+
+async def _send(websocket: WebSocket, push: Push | None) -> bool:
+    """Sends one push; for the end of a lagging connection's queue, closes it (False)."""
+    if push is None:
         await websocket.close(code=1013, reason="too far behind; reconnect")
+        return False
+    await websocket.send_text(push.text)
+    return True
 
 
 def game_created(created: Created, base: str) -> GameCreated:
