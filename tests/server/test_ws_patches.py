@@ -138,3 +138,26 @@ def test_patched_pushes_build_what_each_caller_reads_in_a_third_of_the_bytes(
                 assert follower.until(seq) == state(client, gid, tok, lang="da")
             assert whole.until(seq) == fan.state
     assert sum(fan.sizes) * 3 < sum(whole.sizes)
+
+
+def test_actions_sent_on_the_socket_get_their_pushes_in_order(client: TestClient) -> None:
+    # The acting connection's reader sends its own pushes; its writer sends the rest.
+    created = create(client, game="racerbile", setup=RACERBILE)
+    gid, host = created["id"], created["host_token"]
+    rng = random.Random(5)
+    with (
+        _socket(client, gid, host, patches=True) as host_ws,
+        _socket(client, gid, None, patches=True) as fan_ws,
+    ):
+        host_, fan = Follower(host_ws), Follower(fan_ws)
+        for _ in range(30):
+            now = host_.state
+            if now["finished"] or not now["legal_actions"]:
+                break
+            action = rng.choice(now["legal_actions"])
+            host_ws.send_json({"type": "action", "action": action, "seq": now["seq"]})
+            host_.until(now["seq"] + 1)
+            current = state(client, gid, host, lang="da")
+            assert host_.until(current["seq"]) == current
+            assert fan.until(current["seq"]) == state(client, gid, None, lang="da")
+        assert host_.state["seq"] > 10
