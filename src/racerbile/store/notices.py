@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, text
 
 PAYLOAD_BYTES = 7_900  # under PostgreSQL's 8,000-byte payload limit
+NOTIFY = "SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"
+"""Sends the notices ``payloads`` on ``channel`` (none for an empty list)."""
 
 
 @dataclass(frozen=True)
@@ -37,10 +39,7 @@ class Notices:
         """Queues the notices of ``game_ids`` in the transaction of ``conn``."""
         payloads = self.payloads(game_ids)
         if payloads:
-            conn.execute(
-                text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
-                {"channel": self.channel, "payloads": payloads},
-            )
+            conn.execute(text(NOTIFY), {"channel": self.channel, "payloads": payloads})
 
 
 def payloads_of(sender: str, game_ids: list[str]) -> Iterator[str]:

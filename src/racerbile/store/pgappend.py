@@ -20,10 +20,10 @@ from typing import Any
 
 from sqlalchemy import TextClause, text
 
-from .notices import Notices
+from .notices import NOTIFY, Notices
 
 APPEND = text(
-    """
+    f"""
 WITH appended AS (
     INSERT INTO actions (game_id, seq, action, actor, at)
     SELECT game_id, seq, action, actor, at
@@ -34,7 +34,7 @@ WITH appended AS (
     FROM json_to_recordset(CAST(:ended AS json)) AS e(id varchar(32), at timestamptz)
     WHERE games.id = e.id AND games.finished IS NULL
 )
-SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p
+{NOTIFY}
 """
 )
 

@@ -141,7 +141,8 @@ class Store(SnapshotStore):
         self._appends = GroupCommit(self._append_all, _one_writes_own)
         self._checkpoints = sqlite_checkpointer(self.engine)
         self._notices: Notices | None = None
-        # A statement that runs alone: no BEGIN and COMMIT or ROLLBACK around it.
+        # Reads and PostgreSQL's appends: each statement alone, no BEGIN and COMMIT or
+        # ROLLBACK around it (round trips on PostgreSQL).
         self._alone = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         where = describe_where(self.engine)
         try:
@@ -187,8 +188,10 @@ class Store(SnapshotStore):
 
     @contextmanager
     def _connect(self) -> Iterator[Connection]:
-        """One connection for reads; a driver's error leaves as the store's."""
-        with _translated(), self.engine.connect() as conn:
+        """One connection for reads, each statement alone (no transaction: on
+        PostgreSQL each statement of one sees its own snapshot anyway, and SQLite's
+        driver begins none for reads); a driver's error leaves as the store's."""
+        with _translated(), self._alone.connect() as conn:
             yield conn
 
     def create_game(self, row: GameRow) -> None:
@@ -407,7 +410,7 @@ class Store(SnapshotStore):
         )
         wanted = sorted(set(game_ids))
         found: dict[str, tuple[int, list[SeatRow]]] = {}
-        with _translated(), self._alone.connect() as conn:
+        with self._connect() as conn:
             for start in range(0, len(wanted), HEADS_PER_QUERY):
                 query = (
                     select(last.label("last_seq"), seats)
