@@ -22,9 +22,31 @@ from racerbile.engine import Action
 from racerbile.engine.codec import record_codec
 from racerbile.server.rooms import Rooms
 from racerbile.server.workers import BotPool, Decision, _decide
+from racerbile.store import GameRow, SeatRow, now
 
 T = TypeVar("T")
 PLAYERS = {"players": [{"name": "Anna"}, {"name": "Bo"}]}
+ANNA_AND_BOT = (SeatRow(0, "Anna", "a" * 64), SeatRow(1, "Bo", None, bot="mover"))
+
+
+def game_row(
+    game_id: str = "g1", code: str = "ABCDEF", seats: tuple[SeatRow, ...] = ANNA_AND_BOT
+) -> GameRow:
+    """A stored toy game for the store's own tests: Anna's seat and a bot's by default."""
+    return GameRow(
+        id=game_id,
+        game="toy",
+        rules_version=1,
+        setup={"players": [{"name": s.name} for s in seats], "target": 10},
+        seed=2**62 - 1,
+        dice="digital",
+        host_token_hash="h" * 64,
+        join_code=code,
+        seats=seats,
+        created=now(),
+    )
+
+
 HERE = Path(__file__).resolve().parent
 # Runs the real command line with the toy game registered first (Racerbile is built in).
 TOY_LAUNCHER = (

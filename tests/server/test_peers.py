@@ -9,26 +9,17 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
-from serverkit import run_on_own_loop
+from serverkit import game_row, run_on_own_loop
 
 from racerbile.server.peers import CHANNEL, Peers
-from racerbile.store import DuplicateWrite, GameRow, SeatRow, Store, StoreError, now
+from racerbile.store import DuplicateWrite, GameRow, SeatRow, Store, StoreError
 from racerbile.store.notices import PAYLOAD_BYTES, payloads_of, read_payload
 
 
 def _game(game_id: str) -> GameRow:
-    return GameRow(
-        id=game_id,
-        game="toy",
-        rules_version=1,
-        setup={"players": [{"name": "Anna"}, {"name": "Bo"}], "target": 10},
-        seed=7,
-        dice="digital",
-        host_token_hash="h" * 64,
-        join_code=f"C{game_id.upper()}",
-        seats=(SeatRow(0, "Anna", "a" * 64), SeatRow(1, "Bo", "b" * 64)),
-        created=now(),
-    )
+    """A game whose two seats are people's (a claim can take seat 1)."""
+    seats = (SeatRow(0, "Anna", "a" * 64), SeatRow(1, "Bo", "b" * 64))
+    return game_row(game_id, f"C{game_id.upper()}", seats)
 
 
 @pytest.fixture

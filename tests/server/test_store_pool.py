@@ -5,23 +5,9 @@ from __future__ import annotations
 
 import psycopg
 import pytest
+from serverkit import game_row
 
-from racerbile.store import GameRow, SeatRow, Store, StoreUnavailable, connect, now
-
-
-def _game() -> GameRow:
-    return GameRow(
-        id="g1",
-        game="toy",
-        rules_version=1,
-        setup={"players": [{"name": "Anna"}], "target": 10},
-        seed=7,
-        dice="digital",
-        host_token_hash="h" * 64,
-        join_code="ABCDEF",
-        seats=(SeatRow(0, "Anna", "a" * 64),),
-        created=now(),
-    )
+from racerbile.store import Store, StoreUnavailable, connect
 
 
 def _drop_the_stores_connections(postgres_url: str) -> None:
@@ -40,7 +26,7 @@ def test_a_connection_unused_long_enough_is_tested_and_replaced_when_dead(
     monkeypatch.setattr(connect, "PING_AFTER_IDLE_S", idle_s)
     store = Store(postgres_url)
     try:
-        store.create_game(_game())
+        store.create_game(game_row())
         assert store.game_by_code("ABCDEF") == "g1"  # one connection in the pool now
         _drop_the_stores_connections(postgres_url)
         if idle_s == 0.0:  # unused "long enough": tested, found dead, replaced unnoticed

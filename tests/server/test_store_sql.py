@@ -3,25 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from serverkit import game_row
 from sqlalchemy import text
 
-from racerbile.store import DuplicateWrite, GameRow, SeatRow, Store, StoreError, now
+from racerbile.store import DuplicateWrite, SeatRow, Store, StoreError
 from racerbile.store import store as store_module
-
-
-def _game(game_id: str = "g1", code: str = "ABCDEF") -> GameRow:
-    return GameRow(
-        id=game_id,
-        game="toy",
-        rules_version=1,
-        setup={"players": [{"name": "Anna"}, {"name": "Bo"}], "target": 10},
-        seed=2**62 - 1,
-        dice="digital",
-        host_token_hash="h" * 64,
-        join_code=code,
-        seats=(SeatRow(0, "Anna", "a" * 64), SeatRow(1, "Bo", None, bot="mover")),
-        created=now(),
-    )
 
 
 @pytest.fixture
@@ -30,26 +16,26 @@ def store(any_db_url: str) -> Store:
 
 
 def test_create_game_reads_back(store: Store) -> None:
-    store.create_game(_game())
+    store.create_game(game_row())
     row = store.game("g1")
     assert row is not None
     assert (row.game, row.seed, row.dice, row.join_code) == ("toy", 2**62 - 1, "digital", "ABCDEF")
     assert row.setup["players"][1] == {"name": "Bo"}
-    assert row.seats == _game().seats
+    assert row.seats == game_row().seats
     assert row.finished is None
     assert store.game("nope") is None
     assert store.game_by_code("ABCDEF") == "g1"
 
 
 def test_create_game_clashing_join_code_fails(store: Store) -> None:
-    store.create_game(_game())
+    store.create_game(game_row())
     with pytest.raises(DuplicateWrite):
-        store.create_game(_game("g2", "ABCDEF"))
+        store.create_game(game_row("g2", "ABCDEF"))
     assert store.game("g2") is None
 
 
 def test_append_action_keeps_order(store: Store) -> None:
-    store.create_game(_game())
+    store.create_game(game_row())
     for seq in (1, 2, 3):
         store.append_action("g1", seq, {"kind": "die", "value": seq}, "dice")
     rows = store.actions("g1")
@@ -60,7 +46,7 @@ def test_append_action_keeps_order(store: Store) -> None:
 
 def test_append_action_concurrent_double_write_fails(any_db_url: str) -> None:
     first, second = Store(any_db_url), Store(any_db_url)  # two servers, one database
-    first.create_game(_game())
+    first.create_game(game_row())
     first.append_action("g1", 1, {"kind": "roll"}, "seat:0")
     with pytest.raises(DuplicateWrite):
         second.append_action("g1", 1, {"kind": "pass"}, "seat:0")
@@ -71,7 +57,7 @@ def test_append_action_concurrent_double_write_fails(any_db_url: str) -> None:
 
 def test_append_actions_commits_all_or_none(any_db_url: str) -> None:
     first, second = Store(any_db_url), Store(any_db_url)  # two servers, one database
-    first.create_game(_game())
+    first.create_game(game_row())
     first.append_actions("g1", 1, [({"kind": "roll"}, "seat:0"), ({"kind": "die"}, "dice")])
     second.append_action("g1", 4, {"kind": "pass"}, "seat:1")  # the other server, ahead
     with pytest.raises(DuplicateWrite):  # action 4 is taken: 3 is not written either
@@ -89,8 +75,8 @@ def test_append_actions_commits_all_or_none(any_db_url: str) -> None:
 
 
 def test_unfinished_and_finish_game(store: Store) -> None:
-    store.create_game(_game("g1", "AAAAAA"))
-    store.create_game(_game("g2", "BBBBBB"))
+    store.create_game(game_row("g1", "AAAAAA"))
+    store.create_game(game_row("g2", "BBBBBB"))
     assert store.unfinished() == ["g1", "g2"]
     store.finish_game("g1")
     finished = store.game("g1")
@@ -102,7 +88,7 @@ def test_unfinished_and_finish_game(store: Store) -> None:
 
 
 def test_claim_seat_only_once_and_never_a_bot(store: Store) -> None:
-    store.create_game(_game())
+    store.create_game(game_row())
     assert store.claim_seat("g1", 0, "n" * 64)
     assert not store.claim_seat("g1", 0, "m" * 64)
     assert not store.claim_seat("g1", 1, "m" * 64)
@@ -111,13 +97,13 @@ def test_claim_seat_only_once_and_never_a_bot(store: Store) -> None:
 
 
 def test_mark_claimed(store: Store) -> None:
-    store.create_game(_game())
+    store.create_game(game_row())
     assert store.mark_claimed("g1", 0, "a" * 64)
     assert not store.claim_seat("g1", 0, "n" * 64)
 
 
 def test_mark_claimed_refuses_a_token_the_join_code_replaced(store: Store) -> None:
-    store.create_game(_game())
+    store.create_game(game_row())
     assert store.claim_seat("g1", 0, "n" * 64)
     assert not store.mark_claimed("g1", 0, "a" * 64)
     row = store.game("g1")
@@ -126,25 +112,25 @@ def test_mark_claimed_refuses_a_token_the_join_code_replaced(store: Store) -> No
 
 def test_head_is_the_last_action_and_the_seats_as_stored(store: Store) -> None:
     """What a server compares its copy of a game with before it answers."""
-    store.create_game(_game())
-    store.create_game(_game("g2", "GHIJKL"))
-    assert store.head("g1") == (0, _game().seats)
+    store.create_game(game_row())
+    store.create_game(game_row("g2", "GHIJKL"))
+    assert store.head("g1") == (0, game_row().seats)
     for seq in (1, 2, 3):
         store.append_action("g1", seq, {"kind": "die", "value": seq}, "dice")
     store.append_action("g2", 1, {"kind": "die", "value": 6}, "dice")
     assert store.claim_seat("g1", 0, "n" * 64)
-    claimed = (SeatRow(0, "Anna", "n" * 64, claimed=True), _game().seats[1])
+    claimed = (SeatRow(0, "Anna", "n" * 64, claimed=True), game_row().seats[1])
     assert store.head("g1") == (3, claimed)
-    assert store.head("g2") == (1, _game().seats)
+    assert store.head("g2") == (1, game_row().seats)
 
 
 def test_heads_reads_many_games_at_once_and_an_unknown_one_as_empty(store: Store) -> None:
-    store.create_game(_game())
-    store.create_game(_game("g2", "GHIJKL"))
+    store.create_game(game_row())
+    store.create_game(game_row("g2", "GHIJKL"))
     store.append_action("g2", 1, {"kind": "die", "value": 6}, "dice")
     assert store.heads(["g2", "nope", "g1", "g2"]) == {
-        "g1": (0, _game().seats),
-        "g2": (1, _game().seats),
+        "g1": (0, game_row().seats),
+        "g2": (1, game_row().seats),
         "nope": (0, ()),
     }
 
@@ -154,10 +140,10 @@ def test_heads_of_more_games_than_one_query_holds(
 ) -> None:
     monkeypatch.setattr(store_module, "HEADS_PER_QUERY", 2)
     for n in range(5):
-        store.create_game(_game(f"g{n}", f"CODE{n:02d}"))
+        store.create_game(game_row(f"g{n}", f"CODE{n:02d}"))
         store.append_action(f"g{n}", 1, {"kind": "die", "value": 1}, "dice")
     heads = store.heads([f"g{n}" for n in range(5)])
-    assert heads == {f"g{n}": (1, _game().seats) for n in range(5)}
+    assert heads == {f"g{n}": (1, game_row().seats) for n in range(5)}
 
 
 def test_sqlite_runs_in_wal_with_full_sync(db_url: str) -> None:
@@ -175,7 +161,7 @@ def test_store_bad_url_names_the_problem() -> None:
 
 
 def test_appended_actions_read_back_exactly(store: Store) -> None:
-    store.create_game(_game())
+    store.create_game(game_row())
     odd = {"kind": "say", "text": 'Skål ø \u2603 "quoted" \\ back', "n": 2**53, "x": 0.1}
     nested = {"kind": "move", "path": [[1, -2], [3, None]], "flags": {"a": True, "b": False}}
     store.append_actions("g1", 1, [(odd, "seat:0"), (nested, "judge:0")])
