@@ -12,16 +12,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from serverkit import PLAYERS, auth, create, finish_resuming, free_port
+from serverkit import PLAYERS, auth, create, finish_resuming, free_port, game_row
 from starlette.testclient import TestClient
-from test_store_sql import _game
 
 from racerbile.store import RefusedValue, SeatRow, Store, StoreError
 
 
 def _store_file(path: Path) -> Path:
     store = Store(f"sqlite:///{path}")
-    store.create_game(_game())
+    store.create_game(game_row())
     store.close()
     return path
 
@@ -146,12 +145,12 @@ def test_nul_and_lone_surrogate_are_refused_on_every_database(any_db_url: str) -
     store = Store(any_db_url)
     for name in ("An\x00na", "An\ud800na"):
         with pytest.raises(RefusedValue, match=r"seats\.name"):
-            store.create_game(replace(_game(), seats=(SeatRow(0, name, None),)))
+            store.create_game(replace(game_row(), seats=(SeatRow(0, name, None),)))
     with pytest.raises(RefusedValue, match="at most 200"):
-        store.create_game(replace(_game(), seats=(SeatRow(0, "A" * 201, None),)))
+        store.create_game(replace(game_row(), seats=(SeatRow(0, "A" * 201, None),)))
     assert store.game("g1") is None
     assert store.game_by_code("AB\x00") is None
-    store.create_game(_game())
+    store.create_game(game_row())
     with pytest.raises(RefusedValue, match=r"actions\.actor"):
         store.append_action("g1", 1, {"kind": "roll"}, "seat\x00")
     store.append_action("g1", 1, {"kind": "ro\x00ll"}, "seat:0")  # JSON escapes the NUL
